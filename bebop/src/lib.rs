@@ -1,0 +1,23 @@
+//! `bebop`: boolean programs and their model checking.
+//!
+//! This crate owns the boolean-program language (parser with spans, semantic
+//! checks, a printer that round-trips), its control-flow graph (§2.3 of the
+//! Bebop paper), the BDD summary engine (RHS over oxidd, with procedure
+//! summaries, live ranges and MOD/REF), shortest hierarchical traces, an
+//! explicit-state reference engine, and an independent trace checker.
+//! It knows nothing about C, SMT or the command line.
+
+pub mod analysis;
+pub mod ast;
+pub mod cfg;
+pub mod diag;
+pub mod explicit;
+pub mod reach;
+pub mod replay;
+pub mod semantics;
+pub mod state;
+pub mod gen;
+pub mod lexer;
+pub mod parser;
+pub mod printer;
+pub mod check;
