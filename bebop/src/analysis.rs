@@ -13,6 +13,18 @@ pub struct ModRef {
 }
 
 impl ModRef {
+    /// The trivial answer: every procedure may read and modify every global.
+    pub fn everything(cfg: &Cfg) -> ModRef {
+        let mut all = Bits::zeros(cfg.globals.len());
+        for g in 0..cfg.globals.len() as u32 {
+            all.set(g, true);
+        }
+        ModRef {
+            modified: vec![all.clone(); cfg.procs.len()],
+            referenced: vec![all; cfg.procs.len()],
+        }
+    }
+
     /// MOD ∪ REF: the globals a procedure's summary must relate.
     pub fn used(&self, p: usize, g: u32) -> bool {
         self.modified[p].get(g) || self.referenced[p].get(g)
@@ -98,6 +110,29 @@ pub fn mod_ref(cfg: &Cfg) -> ModRef {
 #[derive(Clone, Debug)]
 pub struct Liveness {
     pub live: Vec<LiveSet>,
+}
+
+impl Liveness {
+    /// The trivial answer: every variable in scope is live everywhere.
+    pub fn everything(cfg: &Cfg) -> Liveness {
+        let ones = |n: usize| {
+            let mut b = Bits::zeros(n);
+            for i in 0..n as u32 {
+                b.set(i, true);
+            }
+            b
+        };
+        let live = cfg
+            .vertices
+            .iter()
+            .map(|v| LiveSet {
+                g: ones(cfg.globals.len()),
+                l: ones(v.proc.map(|p| cfg.procs[p as usize].locals.len()).unwrap_or(0)),
+                r: ones(cfg.max_returns as usize),
+            })
+            .collect();
+        Liveness { live }
+    }
 }
 
 /// A set of variables of one procedure's scope.

@@ -381,7 +381,8 @@ mod tests {
 
     #[test]
     fn clean_program_has_no_diagnostics() {
-        let src = "decl g; void main() begin decl g, h; h := !g; A(g, h); g := B(h); L: goto L; end \
+        let src =
+            "decl g; void main() begin decl g, h; h := !g; A(g, h); g := B(h); L: goto L; end \
                    void A(a1, a2) begin if (a1) then A(a2, a1); else g := a2; fi end \
                    bool B(x) begin enforce x | g; return x; end";
         assert_eq!(msgs(src), Vec::<String>::new());

@@ -319,7 +319,9 @@ impl<'a> Lexer<'a> {
                 continue;
             }
             if c.is_ascii_digit() {
-                let len = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
+                let len = rest
+                    .find(|c: char| !c.is_ascii_digit())
+                    .unwrap_or(rest.len());
                 let num = rest[..len].to_string();
                 self.pos += len;
                 self.push(TokenKind::Number(num), start);

@@ -9,6 +9,7 @@
 
 pub mod analysis;
 pub mod ast;
+pub mod bdd;
 pub mod cfg;
 pub mod diag;
 pub mod explicit;
@@ -16,6 +17,8 @@ pub mod reach;
 pub mod replay;
 pub mod semantics;
 pub mod state;
+pub mod symbolic;
+pub mod witness;
 pub mod gen;
 pub mod lexer;
 pub mod parser;

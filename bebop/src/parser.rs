@@ -307,11 +307,13 @@ impl<'t> Parser<'t> {
         let name = match self.peek() {
             TokenKind::Ident(_) => self.ident("a procedure name")?,
             _ => {
-                return Err(self.unexpected(if returns == 0 && start == self.span().start {
-                    "a procedure definition"
-                } else {
-                    "a procedure name"
-                }))
+                return Err(
+                    self.unexpected(if returns == 0 && start == self.span().start {
+                        "a procedure definition"
+                    } else {
+                        "a procedure name"
+                    }),
+                )
             }
         };
         self.expect(&TokenKind::LParen)?;
@@ -393,18 +395,11 @@ impl<'t> Parser<'t> {
                     ))
                 }
                 TokenKind::Keyword(
-                    kw @ (Keyword::End
-                    | Keyword::Elsif
-                    | Keyword::Else
-                    | Keyword::Fi
-                    | Keyword::Od),
+                    kw
+                    @ (Keyword::End | Keyword::Elsif | Keyword::Else | Keyword::Fi | Keyword::Od),
                 ) => {
                     return Err(Diagnostic::new(
-                        format!(
-                            "unexpected `{}`: expected {}",
-                            kw.as_str(),
-                            end.expected()
-                        ),
+                        format!("unexpected `{}`: expected {}", kw.as_str(), end.expected()),
                         self.span(),
                     ))
                 }
@@ -764,7 +759,10 @@ mod tests {
         let s = &f.body[0];
         assert_eq!(s.labels.len(), 2);
         assert!(matches!(&s.kind, StmtKind::Call { lhs, .. } if lhs.len() == 1));
-        assert_eq!(&src[s.span.start as usize..s.span.end as usize], "c := f(a, b);");
+        assert_eq!(
+            &src[s.span.start as usize..s.span.end as usize],
+            "c := f(a, b);"
+        );
         let m = &p.procs[1];
         assert!(m.formals.is_empty());
         assert!(matches!(&m.body[0].kind, StmtKind::Call { lhs, .. } if lhs.is_empty()));
@@ -824,11 +822,19 @@ mod tests {
     #[test]
     fn deep_nesting_is_an_error_not_a_crash() {
         for src in [
-            format!("main() begin x := {}a{}; end", "(".repeat(100_000), ")".repeat(100_000)),
+            format!(
+                "main() begin x := {}a{}; end",
+                "(".repeat(100_000),
+                ")".repeat(100_000)
+            ),
             format!("main() begin x := {}a; end", "!".repeat(100_000)),
             format!("main() begin x := {}; end", vec!["a"; 100_000].join(" & ")),
             format!("main() begin x := {}; end", vec!["a"; 100_000].join(" => ")),
-            format!("main() begin x := {}a{}; end", "schoose[".repeat(100_000), ",b]".repeat(100_000)),
+            format!(
+                "main() begin x := {}a{}; end",
+                "schoose[".repeat(100_000),
+                ",b]".repeat(100_000)
+            ),
             format!("main() begin {} end", "while (a) do ".repeat(100_000)),
             format!("main() begin {} end", "if (a) then ".repeat(100_000)),
         ] {
@@ -836,7 +842,11 @@ mod tests {
             assert!(d.message.starts_with("nesting too deep"), "{}", d.message);
         }
         // Right at the limit is fine.
-        let ok = format!("main() begin {}skip;{} end", "while (a) do ".repeat(MAX_NESTING), " od".repeat(MAX_NESTING));
+        let ok = format!(
+            "main() begin {}skip;{} end",
+            "while (a) do ".repeat(MAX_NESTING),
+            " od".repeat(MAX_NESTING)
+        );
         assert!(parse(&ok).is_ok());
         let ok = format!("main() begin x := {}a; end", "!".repeat(MAX_NESTING - 1));
         assert!(parse(&ok).is_ok());

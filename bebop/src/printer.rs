@@ -59,7 +59,10 @@ pub fn print_stmt_head(s: &Stmt) -> String {
     write_labels(&mut out, &s.labels);
     match &s.kind {
         StmtKind::If { arms, .. } => {
-            let cond = arms.first().map(|(c, _)| print_decider(c)).unwrap_or_default();
+            let cond = arms
+                .first()
+                .map(|(c, _)| print_decider(c))
+                .unwrap_or_default();
             let _ = write!(out, "if ({cond}) then");
         }
         StmtKind::While { cond, .. } => {
@@ -339,7 +342,8 @@ mod tests {
 
     #[test]
     fn program_layout() {
-        let src = "decl g; main() begin decl h; L: if (?) then h := !g; elsif (g) then else A(g,h); fi \
+        let src =
+            "decl g; main() begin decl h; L: if (?) then h := !g; elsif (g) then else A(g,h); fi \
                    while (h) do M: N: skip; od end bool<2> A(a, b) begin return a, *; end";
         let p = parse(src).unwrap();
         let printed = print_program(&p);

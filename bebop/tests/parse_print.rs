@@ -356,10 +356,17 @@ fn nesting_limit_is_safe_for_parse_check_and_print() {
     let p = parse_ok(&src);
     assert!(check(&p).is_empty());
     assert_round_trip(&p);
-    let too_deep = format!("decl g;\nmain() begin\n{} skip; {}\nend\n", "if (g) then ".repeat(n + 1), "fi ".repeat(n + 1));
+    let too_deep = format!(
+        "decl g;\nmain() begin\n{} skip; {}\nend\n",
+        "if (g) then ".repeat(n + 1),
+        "fi ".repeat(n + 1)
+    );
     assert_eq!(
         first_error(&too_deep),
-        format!("t.bp:3:{}: error: nesting too deep (more than {n} levels)", 12 * n + 1)
+        format!(
+            "t.bp:3:{}: error: nesting too deep (more than {n} levels)",
+            12 * n + 1
+        )
     );
 }
 
@@ -404,9 +411,14 @@ fn expr() -> impl Strategy<Value = Expr> {
     leaf.prop_recursive(5, 40, 2, move |inner| {
         prop_oneof![
             inner.clone().prop_map(|e| ex(ExprKind::Not(Box::new(e)))),
-            (proptest::sample::select(ops.to_vec()), inner.clone(), inner.clone())
+            (
+                proptest::sample::select(ops.to_vec()),
+                inner.clone(),
+                inner.clone()
+            )
                 .prop_map(|(op, a, b)| ex(ExprKind::Bin(op, Box::new(a), Box::new(b)))),
-            (inner.clone(), inner).prop_map(|(a, b)| ex(ExprKind::Schoose(Box::new(a), Box::new(b)))),
+            (inner.clone(), inner)
+                .prop_map(|(a, b)| ex(ExprKind::Schoose(Box::new(a), Box::new(b)))),
         ]
     })
 }
@@ -497,20 +509,97 @@ fn program() -> impl Strategy<Value = Program> {
 
 /// Tokens biased toward the grammar, for token soups.
 const SOUP: &[&str] = &[
-    "decl", "main", "f", "(", ")", "begin", "end", "skip", ";", ";", "x", "y", "g", ":=", ",",
-    "if", "then", "elsif", "else", "fi", "while", "do", "od", "!", "&", "|", "=>", "^", "=",
-    "!=", "?", "*", "T", "F", "0", "1", "goto", "L", ":", "return", "bool", "void", "<", "2",
-    ">", "schoose", "[", "]", "assert", "assume", "enforce", "print", "{a b}", "// c\n", "/**/",
-    // Whole fragments, so that a fair share of soups parse.
-    "skip;", "x := y;", "x, y := !y, x & ?;", "x := f(y);", "f(x);", "goto L;", "L:", "return;",
-    "return x;", "if (x) then", "elsif (*) then", "else", "fi", "while (?) do", "od",
-    "assert(x => y);", "assume(!x);", "print(x, y);", "x := schoose[x, y];",
+    "decl",
+    "main",
+    "f",
+    "(",
+    ")",
+    "begin",
+    "end",
+    "skip",
+    ";",
+    ";",
+    "x",
+    "y",
+    "g",
+    ":=",
+    ",",
+    "if",
+    "then",
+    "elsif",
+    "else",
+    "fi",
+    "while",
+    "do",
+    "od",
+    "!",
+    "&",
+    "|",
+    "=>",
+    "^",
+    "=",
+    "!=",
+    "?",
+    "*",
+    "T",
+    "F",
+    "0",
+    "1",
+    "goto",
+    "L",
+    ":",
+    "return",
+    "bool",
+    "void",
+    "<",
+    "2",
+    ">",
+    "schoose",
+    "[",
+    "]",
+    "assert",
+    "assume",
+    "enforce",
+    "print",
+    "{a b}",
+    "// c\n",
+    "/**/",
+    "if (x) then",
+    "elsif (*) then",
+    "while (?) do",
+    "L:",
+];
+
+/// Whole statements, so that a fair share of soups parse.
+const FRAGMENTS: &[&str] = &[
+    "skip;",
+    "x := y;",
+    "x, y := !y, x & ?;",
+    "x := f(y);",
+    "f(x);",
+    "goto L;",
+    "L:",
+    "return;",
+    "return x;",
+    "assert(x => y);",
+    "assume(!x);",
+    "print(x, y);",
+    "x := schoose[x, y];",
+    "if (x) then skip; fi",
+    "if (x) then else fi",
+    "while (x ^ y) do od",
 ];
 
 fn soup() -> impl Strategy<Value = String> {
-    let body = prop::collection::vec(proptest::sample::select(SOUP), 0..40);
+    let piece = prop_oneof![
+        1 => proptest::sample::select(SOUP),
+        10 => proptest::sample::select(FRAGMENTS),
+    ];
+    let body = prop::collection::vec(piece, 0..16);
     (
-        proptest::sample::select(&["", "decl x, y;\nmain() begin ", "bool f(x) begin decl y; "][..]),
+        proptest::sample::select(
+            &["", "decl x, y;\nmain() begin ", "bool f(x) begin decl y; "][..],
+        ),
         body,
         proptest::sample::select(&["", " end", " ; end"][..]),
     )
@@ -535,7 +624,6 @@ proptest! {
     #[test]
     fn token_soup_round_trips(src in soup()) {
         if let Ok(p) = parse(&src) {
-            eprintln!("SOUPOK");
             assert_round_trip(&p);
             let _ = check(&p);
         }
@@ -560,5 +648,35 @@ proptest! {
             }],
         });
         prop_assert_eq!(p(again), p(e));
+    }
+}
+
+/// The example programs in `docs/boolean-programs.md` parse, check and
+/// round-trip.
+#[test]
+fn documentation_examples() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/boolean-programs.md");
+    let Ok(doc) = std::fs::read_to_string(path) else {
+        return; // the crate may be used outside the workspace
+    };
+    let mut blocks = Vec::new();
+    let mut cur: Option<String> = None;
+    for line in doc.lines() {
+        if line.starts_with("```") {
+            match cur.take() {
+                Some(b) => blocks.push(b),
+                None => cur = Some(String::new()),
+            }
+        } else if let Some(b) = &mut cur {
+            b.push_str(line);
+            b.push('\n');
+        }
+    }
+    let programs: Vec<_> = blocks.iter().filter(|b| b.contains("main()")).collect();
+    assert_eq!(programs.len(), 2);
+    for src in programs {
+        let p = parse_ok(src);
+        assert_eq!(check_with_source(&p, src), vec![], "{src}");
+        assert_round_trip(&p);
     }
 }

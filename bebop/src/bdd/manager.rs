@@ -1057,40 +1057,47 @@ mod tests {
     fn bench_and_1m() {
         let m = BddManager::new(30);
         let mut rng = SmallRng::seed_from_u64(7);
-        let vars: Vec<u32> = (0..30).step_by(3).collect(); // 10 vars spread out
-        let pool: Vec<Bdd> = (0..64)
-            .map(|_| {
-                let sel: Vec<u32> = vars.iter().copied().filter(|_| rng.gen_bool(0.5)).take(6).collect();
-                from_tt(&m, &sel, &random_tt(&mut rng, sel.len()))
-            })
-            .collect();
-        let n = 1_000_000;
-        let start = Instant::now();
-        let mut acc = 0usize;
-        for i in 0..n {
-            let a = &pool[i % 64];
-            let b = &pool[(i * 7 + i / 64) % 64];
-            let c = m.and(a, b);
-            acc += m.is_false(&c) as usize;
-        }
-        let el = start.elapsed();
-        // cache-miss heavy variant: results are new functions every time
-        let start = Instant::now();
-        let mut cur = m.t();
-        for i in 0..n {
-            let a = &pool[i % 64];
-            cur = m.xor(&m.and(&cur, a), &m.var(vars[i % 10]));
-            if i % 4096 == 0 {
-                m.gc();
+        // 1024 random functions, each over `k` random variables out of 30
+        let mut pool = |k: usize| -> Vec<Bdd> {
+            (0..1024)
+                .map(|_| {
+                    let mut sel: Vec<u32> = (0..30).collect();
+                    while sel.len() > k {
+                        sel.remove(rng.gen_range(0..sel.len()));
+                    }
+                    from_tt(&m, &sel, &random_tt(&mut rng, k))
+                })
+                .collect()
+        };
+        let n = 1usize << 20;
+        let run = |label: &str, pool: &[Bdd], distinct: bool| {
+            let avg = pool.iter().map(|f| m.node_count(f)).sum::<usize>() as f64 / 1024.0;
+            m.gc();
+            let start = Instant::now();
+            let mut falses = 0usize;
+            for i in 0..n {
+                // `distinct`: all 2^20 (a, b) pairs are different; otherwise
+                // only 64 * 64 pairs, i.e. apply-cache hits after warm-up
+                let (a, b) = if distinct { (i & 1023, i >> 10) } else { (i & 63, (i >> 6) & 63) };
+                let c = m.and(&pool[a], &pool[b]);
+                falses += m.is_false(&c) as usize;
+                if (i + 1) % (1 << 16) == 0 {
+                    m.gc();
+                }
             }
-        }
-        let el2 = start.elapsed();
-        eprintln!(
-            "1M and on small BDDs (64-function pool, mostly cache hits): {el:?} ({:.0} ns/op), {acc} false; \
-             1M and+xor chain (fresh results): {el2:?} ({:.0} ns/op pair), final {} nodes",
-            el.as_nanos() as f64 / n as f64,
-            el2.as_nanos() as f64 / n as f64,
-            m.node_count(&cur)
-        );
+            let el = start.elapsed();
+            eprintln!(
+                "{label}: {n} x and (operands avg {avg:.1} nodes incl. terminal): {el:?} \
+                 = {:.0} ns/op ({falses} false results)",
+                el.as_nanos() as f64 / n as f64,
+            );
+        };
+        let p2 = pool(2);
+        let p3 = pool(3);
+        let p5 = pool(5);
+        run("2-var operands, cached pairs", &p2, false);
+        run("2-var operands, distinct pairs", &p2, true);
+        run("3-var operands, distinct pairs", &p3, true);
+        run("5-var operands, distinct pairs", &p5, true);
     }
 }

@@ -1,0 +1,769 @@
+//! The BDD summary engine: the RHS algorithm of Fig. 3 of the Bebop paper,
+//! over oxidd BDDs.
+//!
+//! # Variables per scope slot
+//! BDD variables are allocated per *scope slot*, not per program variable:
+//! one slot per global, then local slots `0..max_locals` shared by every
+//! procedure (a procedure's formals are its first slots), then one slot per
+//! return register. Each slot has three adjacent copies — `E` (the value at
+//! procedure entry, the first half of a path edge), `C` (the current value)
+//! and `N` (the next value, used inside a transfer) — and a few choice
+//! variables for `?`, `*` and `schoose` come last. The manager thus holds
+//! 3·(globals + max locals + max returns) + max choices variables, whatever
+//! the number of procedures, and every renaming is between copies of the
+//! same slot (order preserving, local).
+//!
+//! # Path edges, summaries, rings
+//! `PathEdges(v)` is a BDD over the E and C copies of the variables in scope
+//! at `v`. Summaries are kept per procedure (not per call site) as one BDD
+//! over the inputs (C copies of the globals it uses, N copies of its formal
+//! slots) and the outputs (N copies of the globals it modifies and of the
+//! return registers); joining it at a call site is one relational product.
+//! The search is breadth first and level synchronous, processing only the
+//! new path edges of each vertex (semi-naive); the new edges of each level
+//! are kept as the vertex's *rings* (§3.2), from which [`crate::witness`]
+//! builds shortest hierarchical traces.
+//!
+//! # Optimizations (§3.3)
+//! Variables dead at a vertex are quantified out of its path edges (live
+//! ranges), and a callee's path edges and summary mention only the globals it
+//! may read or modify (MOD/REF): the others are quantified out at the call
+//! and pass unchanged around it.
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use crate::analysis::{liveness, mod_ref, Liveness, ModRef};
+use crate::bdd::{Bdd, BddManager, Renaming, VarSet};
+use crate::cfg::{CExpr, Cfg, CondKind, ProcId, VKind, Var, VertexId};
+use crate::reach::{Outcome, Stats, Target};
+
+/// Copy index of a slot's entry value.
+pub(crate) const E: u32 = 0;
+/// Copy index of a slot's current value.
+pub(crate) const C: u32 = 1;
+/// Copy index of a slot's next value.
+pub(crate) const N: u32 = 2;
+
+/// Where each variable lives in the BDD manager.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Layout {
+    pub ng: u32,
+    pub nl: u32,
+    pub nr: u32,
+    pub nchoice: u32,
+}
+
+impl Layout {
+    pub fn slots(&self) -> u32 {
+        self.ng + self.nl + self.nr
+    }
+    pub fn slot(&self, v: Var) -> u32 {
+        match v {
+            Var::Global(i) => i,
+            Var::Local(i) => self.ng + i,
+            Var::Ret(i) => self.ng + self.nl + i,
+        }
+    }
+    /// BDD variable of copy `copy` of variable `v`.
+    pub fn var(&self, v: Var, copy: u32) -> u32 {
+        3 * self.slot(v) + copy
+    }
+    pub fn choice(&self, k: u32) -> u32 {
+        3 * self.slots() + k
+    }
+    pub fn num_vars(&self) -> u32 {
+        3 * self.slots() + self.nchoice
+    }
+    /// The variables in scope in a procedure with `nlocals` locals.
+    pub fn scope(&self, nlocals: u32) -> impl Iterator<Item = Var> + Clone {
+        (0..self.ng)
+            .map(Var::Global)
+            .chain((0..nlocals).map(Var::Local))
+            .chain((0..self.nr).map(Var::Ret))
+    }
+}
+
+/// How an intraprocedural vertex transforms path edges.
+pub(crate) enum Transfer {
+    Identity,
+    /// Branch conditions (choices quantified).
+    Cond { t: Bdd, f: Bdd },
+    /// `x⃗ := e⃗` where no right-hand side reads a target:
+    /// `(∃ C_x⃗. D) ∧ rel`, then `∃ post` if given.
+    AssignFast {
+        quant: VarSet,
+        rel: Bdd,
+        post: Option<VarSet>,
+    },
+    /// General parallel assignment through the N copies:
+    /// `rename(∃ quant. D ∧ rel)`, then `∃ post` if given.
+    AssignGeneral {
+        rel: Bdd,
+        quant: VarSet,
+        ren: Renaming,
+        post: Option<VarSet>,
+    },
+    Call(CallTransfer),
+}
+
+/// Precomputed relations of one call site.
+pub(crate) struct CallTransfer {
+    pub callee: ProcId,
+    pub ret: VertexId,
+    /// `∃ch. ⋀ N_formal_j ↔ arg_j(C)`.
+    pub bind: Bdd,
+    /// Quantified when entering the callee: E copies, caller locals,
+    /// return registers, globals the callee does not use.
+    pub entry_quant: VarSet,
+    /// `N_formal → C_formal`.
+    pub entry_ren: Renaming,
+    /// Quantified when joining a summary: N formals, C of modified globals
+    /// and of the return registers.
+    pub join_quant: VarSet,
+    /// `N → C` for modified globals and return registers.
+    pub join_ren: Renaming,
+}
+
+/// Per-procedure precomputed data.
+pub(crate) struct ProcData {
+    /// `⋀ E_x ↔ C_x` over the live formals and used globals at entry.
+    pub entry_eq: Bdd,
+    pub enforce: Option<Bdd>,
+    /// Quantified from exit path edges to form the summary.
+    pub sum_quant: VarSet,
+    /// Moves exit path edges into summary coordinates.
+    pub sum_ren: Renaming,
+}
+
+/// Options of the BDD engine.
+#[derive(Clone, Debug)]
+pub struct SymbolicOptions {
+    /// Quantify dead variables (live ranges, §3.3).
+    pub live_ranges: bool,
+    /// Restrict callees to the globals they use (MOD/REF, §3.3).
+    pub mod_ref: bool,
+    /// Give up when the manager holds more inner nodes than this.
+    pub max_nodes: usize,
+}
+
+impl Default for SymbolicOptions {
+    fn default() -> Self {
+        SymbolicOptions {
+            live_ranges: true,
+            mod_ref: true,
+            max_nodes: 1 << 24,
+        }
+    }
+}
+
+/// The state of one run of the BDD engine. It owns its BDD manager.
+pub struct Symbolic<'a> {
+    pub(crate) cfg: &'a Cfg,
+    pub(crate) m: BddManager,
+    pub(crate) lay: Layout,
+    pub(crate) mr: ModRef,
+    pub(crate) live: Liveness,
+    pub(crate) opts: SymbolicOptions,
+    pub(crate) pe: Vec<Bdd>,
+    /// New path edges per vertex per level: (level, delta), levels ascending.
+    pub(crate) rings: Vec<Vec<(u32, Bdd)>>,
+    pub(crate) summary: Vec<Bdd>,
+    pub(crate) sum_rings: Vec<Vec<(u32, Bdd)>>,
+    /// Path edges at `Err`: (assert vertex, level, edges).
+    pub(crate) err_rings: Vec<(VertexId, u32, Bdd)>,
+    pub(crate) transfers: Vec<Option<Transfer>>,
+    pub(crate) procs: Vec<ProcData>,
+    pub(crate) dead: Vec<Option<VarSet>>,
+    pub(crate) stats: Stats,
+    pub(crate) target: Target,
+    touched: Vec<VertexId>,
+    found: bool,
+    level: u32,
+}
+
+impl<'a> Symbolic<'a> {
+    /// Sets up the manager and the per-procedure data.
+    pub fn new(cfg: &'a Cfg, target: Target, opts: SymbolicOptions) -> Symbolic<'a> {
+        let lay = Layout {
+            ng: cfg.globals.len() as u32,
+            nl: cfg.max_locals,
+            nr: cfg.max_returns,
+            nchoice: cfg.max_choices,
+        };
+        let m = BddManager::new(lay.num_vars().max(1));
+        let mr = if opts.mod_ref {
+            mod_ref(cfg)
+        } else {
+            crate::analysis::ModRef::everything(cfg)
+        };
+        let live = if opts.live_ranges {
+            liveness(cfg, &mr)
+        } else {
+            crate::analysis::Liveness::everything(cfg)
+        };
+        let nv = cfg.vertices.len();
+        let f = m.f();
+        let mut s = Symbolic {
+            cfg,
+            lay,
+            mr,
+            live,
+            opts,
+            pe: vec![f.clone(); nv],
+            rings: vec![Vec::new(); nv],
+            summary: vec![f.clone(); cfg.procs.len()],
+            sum_rings: vec![Vec::new(); cfg.procs.len()],
+            err_rings: Vec::new(),
+            transfers: (0..nv).map(|_| None).collect(),
+            procs: Vec::new(),
+            dead: Vec::new(),
+            stats: Stats {
+                engine: "bdd",
+                bdd_vars: lay.num_vars() as u64,
+                ..Stats::default()
+            },
+            target,
+            touched: Vec::new(),
+            found: false,
+            level: 0,
+            m,
+        };
+        s.procs = (0..cfg.procs.len() as ProcId).map(|p| s.proc_data(p)).collect();
+        s.dead = s.dead_sets();
+        s
+    }
+
+    /// Runs the search; on reachability builds and returns a trace.
+    pub fn run(mut self) -> (Outcome, Stats) {
+        let _span = tracing::info_span!("bdd").entered();
+        let t0 = Instant::now();
+        let first = self.cfg.procs[self.cfg.main as usize].first;
+        let init = self.initial();
+        // The initial edges form ring 1; processing ring k yields ring k+1.
+        self.level = 0;
+        self.propagate(first, init);
+        self.level = 1;
+        let mut frontier: Vec<(VertexId, Bdd)> = self.take_frontier();
+        let mut peak = self.m.live_nodes();
+        let mut gc_at = 1usize << 20;
+        while !self.found && !frontier.is_empty() {
+            let _lvl = tracing::trace_span!("level", level = self.level).entered();
+            for (v, d) in frontier {
+                self.stats.worklist_iterations += 1;
+                self.process(v, &d);
+                if self.found {
+                    break;
+                }
+            }
+            self.level += 1;
+            frontier = self.take_frontier();
+            let nodes = self.m.live_nodes();
+            peak = peak.max(nodes);
+            if nodes > gc_at {
+                self.m.gc();
+                let after = self.m.live_nodes();
+                gc_at = (after * 2).max(1 << 20);
+                if after > self.opts.max_nodes {
+                    self.stats.peak_bdd_nodes = peak as u64;
+                    let stats = self.finish_stats(t0);
+                    return (
+                        Outcome::GaveUp(format!(
+                            "BDD node limit exceeded ({after} live nodes > {})",
+                            self.opts.max_nodes
+                        )),
+                        stats,
+                    );
+                }
+            }
+        }
+        self.stats.peak_bdd_nodes = peak.max(self.m.live_nodes()) as u64;
+        self.stats.phases.push(("search", t0.elapsed()));
+        if !self.found {
+            let stats = self.finish_stats(t0);
+            return (Outcome::Unreachable, stats);
+        }
+        let t1 = Instant::now();
+        let trace = crate::witness::build(&self);
+        self.stats.phases.push(("trace", t1.elapsed()));
+        let stats = self.finish_stats(t0);
+        match trace {
+            Ok(t) => (Outcome::Reachable(t), stats),
+            Err(e) => (
+                Outcome::GaveUp(format!("internal error while building the trace: {e}")),
+                stats,
+            ),
+        }
+    }
+
+    fn finish_stats(&mut self, _t0: Instant) -> Stats {
+        self.stats.path_edges = self.rings.iter().map(|r| r.len() as u64).sum::<u64>()
+            + self.err_rings.len() as u64;
+        self.stats.summary_edges = self.sum_rings.iter().map(|r| r.len() as u64).sum();
+        self.stats.final_bdd_nodes = self.m.live_nodes() as u64;
+        self.stats.clone()
+    }
+
+    fn take_frontier(&mut self) -> Vec<(VertexId, Bdd)> {
+        let mut t = std::mem::take(&mut self.touched);
+        t.sort_unstable();
+        t.dedup();
+        let level = self.level;
+        t.into_iter()
+            .filter_map(|v| {
+                self.rings[v as usize]
+                    .iter()
+                    .rev()
+                    .find(|(l, _)| *l == level)
+                    .map(|(_, d)| (v, d.clone()))
+            })
+            .collect()
+    }
+
+    /// `PathEdges(First(main))`: every valuation, with E = C.
+    pub(crate) fn initial(&self) -> Bdd {
+        let main = self.cfg.main;
+        let nl = self.cfg.procs[main as usize].locals.len() as u32;
+        let first = self.cfg.procs[main as usize].first;
+        let mut r = self.m.t();
+        for v in self.lay.scope(nl) {
+            if matches!(v, Var::Ret(_)) || !self.live.live[first as usize].contains(v) {
+                continue;
+            }
+            let eq = self.m.iff(&self.m.var(self.lay.var(v, E)), &self.m.var(self.lay.var(v, C)));
+            r = self.m.and(&r, &eq);
+        }
+        r
+    }
+
+    /// Adds `p` to `PathEdges(w)` (the paper's Propagate), recording the new
+    /// edges in the ring of the next level.
+    fn propagate(&mut self, w: VertexId, p: Bdd) {
+        if self.m.is_false(&p) {
+            return;
+        }
+        let mut p = p;
+        if let Some(q) = self.cfg.proc_of(w) {
+            if let Some(inv) = &self.procs[q as usize].enforce {
+                p = self.m.and(&p, inv);
+            }
+        }
+        if let Some(d) = &self.dead[w as usize] {
+            p = self.m.exists(&p, d);
+        }
+        let new = self.m.and(&p, &self.m.not(&self.pe[w as usize]));
+        if self.m.is_false(&new) {
+            return;
+        }
+        self.pe[w as usize] = self.m.or(&self.pe[w as usize], &new);
+        let level = self.level + 1;
+        let ring = &mut self.rings[w as usize];
+        match ring.last_mut() {
+            Some((l, d)) if *l == level => *d = self.m.or(d, &new),
+            _ => ring.push((level, new)),
+        }
+        self.touched.push(w);
+        if self.target.contains(self.cfg, w) {
+            self.found = true;
+        }
+    }
+
+    fn propagate_err(&mut self, assert: VertexId, p: Bdd) {
+        if self.m.is_false(&p) {
+            return;
+        }
+        self.err_rings.push((assert, self.level + 1, p));
+        if self.target == Target::AssertFailure {
+            self.found = true;
+        }
+    }
+
+    fn process(&mut self, v: VertexId, d: &Bdd) {
+        let cfg = self.cfg;
+        let vx = cfg.vertex(v);
+        match &vx.kind {
+            VKind::Err => {}
+            VKind::Exit => {
+                let q = vx.proc.expect("exit has a procedure") as usize;
+                let pd = &self.procs[q];
+                let s = self.m.rename(&self.m.exists(d, &pd.sum_quant), &pd.sum_ren);
+                let new = self.m.and(&s, &self.m.not(&self.summary[q]));
+                if self.m.is_false(&new) {
+                    return;
+                }
+                self.summary[q] = self.m.or(&self.summary[q], &new);
+                self.sum_rings[q].push((self.level, new.clone()));
+                for &c in &cfg.procs[q].callers {
+                    // Only call edges of rings up to this level: the ones
+                    // added in this level are joined when the call is
+                    // processed in the next, keeping rings well-founded.
+                    let mut pe_c = self.pe[c as usize].clone();
+                    if let Some((l, d)) = self.rings[c as usize].last() {
+                        if *l > self.level {
+                            pe_c = self.m.and(&pe_c, &self.m.not(d));
+                        }
+                    }
+                    if self.m.is_false(&pe_c) {
+                        continue;
+                    }
+                    let (ret, j) = self.join(c, &pe_c, &new);
+                    self.propagate(ret, j);
+                }
+            }
+            _ => {
+                self.ensure_transfer(v);
+                let tr = self.transfers[v as usize].take().expect("transfer built");
+                self.apply(v, d, &tr);
+                self.transfers[v as usize] = Some(tr);
+            }
+        }
+    }
+
+    fn apply(&mut self, v: VertexId, d: &Bdd, tr: &Transfer) {
+        let cfg = self.cfg;
+        let vx = cfg.vertex(v);
+        match tr {
+            Transfer::Identity => {
+                for &w in &vx.succ {
+                    self.propagate(w, d.clone());
+                }
+            }
+            Transfer::Cond { t, f } => {
+                let kind = match vx.kind {
+                    VKind::Cond { kind, .. } => kind,
+                    _ => unreachable!("Cond transfer on a non-conditional"),
+                };
+                let dt = self.m.and(d, t);
+                self.propagate(vx.succ[0], dt);
+                match kind {
+                    CondKind::Assume => {}
+                    CondKind::Assert => {
+                        let df = self.m.and(d, f);
+                        self.propagate_err(v, df);
+                    }
+                    CondKind::If | CondKind::While => {
+                        let df = self.m.and(d, f);
+                        self.propagate(vx.succ[1], df);
+                    }
+                }
+            }
+            Transfer::AssignFast { quant, rel, post } => {
+                let x = self.m.exists(d, quant);
+                let r = match post {
+                    None => self.m.and(&x, rel),
+                    Some(q) => self.m.and_exists(&x, rel, q),
+                };
+                self.propagate(vx.succ[0], r);
+            }
+            Transfer::AssignGeneral {
+                rel,
+                quant,
+                ren,
+                post,
+            } => {
+                let x = self.m.rename(&self.m.and_exists(d, rel, quant), ren);
+                let r = match post {
+                    None => x,
+                    Some(q) => self.m.exists(&x, q),
+                };
+                self.propagate(vx.succ[0], r);
+            }
+            Transfer::Call(ct) => {
+                let q = ct.callee as usize;
+                let bound = self.m.and(d, &ct.bind);
+                let entry = self
+                    .m
+                    .rename(&self.m.exists(&bound, &ct.entry_quant), &ct.entry_ren);
+                let entry = self.m.and(&entry, &self.procs[q].entry_eq);
+                self.propagate(cfg.procs[q].first, entry);
+                if !self.m.is_false(&self.summary[q]) {
+                    let j = self.m.and_exists(&bound, &self.summary[q], &ct.join_quant);
+                    let j = self.m.rename(&j, &ct.join_ren);
+                    self.propagate(ct.ret, j);
+                }
+            }
+        }
+    }
+
+    /// Joins path edges `pe_c` at call `c` with summary edges `s` of its
+    /// callee: the path edges at the return site.
+    pub(crate) fn join(&mut self, c: VertexId, pe_c: &Bdd, s: &Bdd) -> (VertexId, Bdd) {
+        self.ensure_transfer(c);
+        let Some(Transfer::Call(ct)) = &self.transfers[c as usize] else {
+            unreachable!("call vertex without call transfer")
+        };
+        let bound = self.m.and(pe_c, &ct.bind);
+        let j = self.m.and_exists(&bound, s, &ct.join_quant);
+        (ct.ret, self.m.rename(&j, &ct.join_ren))
+    }
+
+    /// BDD of an expression over copy `copy`.
+    pub(crate) fn expr(&self, e: &CExpr, copy: u32) -> Bdd {
+        match e {
+            CExpr::Const(b) => self.m.constant(*b),
+            CExpr::Var(v) => self.m.var(self.lay.var(*v, copy)),
+            CExpr::Choice(k) => self.m.var(self.lay.choice(*k)),
+            CExpr::Not(a) => self.m.not(&self.expr(a, copy)),
+            CExpr::Bin(op, a, b) => {
+                let (a, b) = (self.expr(a, copy), self.expr(b, copy));
+                use crate::ast::BinOp::*;
+                match op {
+                    Implies => self.m.imp(&a, &b),
+                    Or => self.m.or(&a, &b),
+                    Xor => self.m.xor(&a, &b),
+                    And => self.m.and(&a, &b),
+                    Eq => self.m.iff(&a, &b),
+                    Ne => self.m.xor(&a, &b),
+                }
+            }
+            CExpr::Schoose(p, n, k) => {
+                let (p, n) = (self.expr(p, copy), self.expr(n, copy));
+                let free = self.m.var(self.lay.choice(*k));
+                self.m.ite(&p, &self.m.t(), &self.m.ite(&n, &self.m.f(), &free))
+            }
+        }
+    }
+
+    pub(crate) fn choice_set(&self, n: u32) -> Vec<u32> {
+        (0..n).map(|k| self.lay.choice(k)).collect()
+    }
+
+    fn ensure_transfer(&mut self, v: VertexId) {
+        if self.transfers[v as usize].is_none() {
+            let t = self.build_transfer(v);
+            self.transfers[v as usize] = Some(t);
+        }
+    }
+
+    fn build_transfer(&self, v: VertexId) -> Transfer {
+        let cfg = self.cfg;
+        let vx = cfg.vertex(v);
+        let chs = self.choice_set(vx.choices);
+        let regs: Vec<Var> = (0..self.lay.nr).map(Var::Ret).collect();
+        match &vx.kind {
+            VKind::Skip | VKind::Print(_) | VKind::Goto | VKind::Exit | VKind::Err => {
+                Transfer::Identity
+            }
+            VKind::Cond { cond, .. } => {
+                let c = self.expr(cond, C);
+                let q = self.m.cube(&chs);
+                Transfer::Cond {
+                    t: self.m.exists(&c, &q),
+                    f: self.m.exists(&self.m.not(&c), &q),
+                }
+            }
+            VKind::Return(es) => {
+                let lhs: Vec<Var> = (0..es.len() as u32).map(Var::Ret).collect();
+                self.assign_transfer(&lhs, es, &chs, None)
+            }
+            VKind::Assign { lhs, rhs } => self.assign_transfer(lhs, rhs, &chs, None),
+            VKind::ReturnSite { lhs, .. } => {
+                let rhs: Vec<CExpr> = (0..lhs.len() as u32)
+                    .map(|i| CExpr::Var(Var::Ret(i)))
+                    .collect();
+                let post: Vec<u32> = regs.iter().map(|r| self.lay.var(*r, C)).collect();
+                self.assign_transfer(lhs, &rhs, &chs, Some(self.m.cube(&post)))
+            }
+            VKind::Call { callee, args, ret } => {
+                let q = *callee as usize;
+                let formal = |j: u32| Var::Local(j);
+                let mut bind = self.m.t();
+                for (j, a) in args.iter().enumerate() {
+                    let eq = self
+                        .m
+                        .iff(&self.m.var(self.lay.var(formal(j as u32), N)), &self.expr(a, C));
+                    bind = self.m.and(&bind, &eq);
+                }
+                let bind = self.m.exists(&bind, &self.m.cube(&chs));
+                let mut entry_quant = Vec::new();
+                let mut join_quant = Vec::new();
+                let mut join_ren = Vec::new();
+                for s in 0..self.lay.slots() {
+                    entry_quant.push(3 * s + E);
+                }
+                for j in 0..self.lay.nl {
+                    entry_quant.push(self.lay.var(Var::Local(j), C));
+                }
+                for r in &regs {
+                    entry_quant.push(self.lay.var(*r, C));
+                    join_quant.push(self.lay.var(*r, C));
+                    join_ren.push((self.lay.var(*r, N), self.lay.var(*r, C)));
+                }
+                for g in 0..self.lay.ng {
+                    let gv = Var::Global(g);
+                    if !self.mr.used(q, g) {
+                        entry_quant.push(self.lay.var(gv, C));
+                    }
+                    if self.mr.modified[q].get(g) {
+                        join_quant.push(self.lay.var(gv, C));
+                        join_ren.push((self.lay.var(gv, N), self.lay.var(gv, C)));
+                    }
+                }
+                let nf = cfg.procs[q].formals;
+                let mut entry_ren = Vec::new();
+                for j in 0..nf {
+                    join_quant.push(self.lay.var(formal(j), N));
+                    entry_ren.push((self.lay.var(formal(j), N), self.lay.var(formal(j), C)));
+                }
+                Transfer::Call(CallTransfer {
+                    callee: *callee,
+                    ret: *ret,
+                    bind,
+                    entry_quant: self.m.cube(&entry_quant),
+                    entry_ren: self.m.renaming(&entry_ren),
+                    join_quant: self.m.cube(&join_quant),
+                    join_ren: self.m.renaming(&join_ren),
+                })
+            }
+        }
+    }
+
+    fn assign_transfer(
+        &self,
+        lhs: &[Var],
+        rhs: &[CExpr],
+        chs: &[u32],
+        post: Option<VarSet>,
+    ) -> Transfer {
+        let mut reads_target = false;
+        for e in rhs {
+            e.for_each_var(&mut |x| reads_target |= lhs.contains(&x));
+        }
+        let chq = self.m.cube(chs);
+        if !reads_target {
+            let mut rel = self.m.t();
+            for (x, e) in lhs.iter().zip(rhs) {
+                let eq = self.m.iff(&self.m.var(self.lay.var(*x, C)), &self.expr(e, C));
+                rel = self.m.and(&rel, &eq);
+            }
+            let rel = self.m.exists(&rel, &chq);
+            let quant: Vec<u32> = lhs.iter().map(|x| self.lay.var(*x, C)).collect();
+            Transfer::AssignFast {
+                quant: self.m.cube(&quant),
+                rel,
+                post,
+            }
+        } else {
+            let mut rel = self.m.t();
+            for (x, e) in lhs.iter().zip(rhs) {
+                let eq = self.m.iff(&self.m.var(self.lay.var(*x, N)), &self.expr(e, C));
+                rel = self.m.and(&rel, &eq);
+            }
+            let mut quant: Vec<u32> = lhs.iter().map(|x| self.lay.var(*x, C)).collect();
+            quant.extend_from_slice(chs);
+            let ren: Vec<(u32, u32)> = lhs
+                .iter()
+                .map(|x| (self.lay.var(*x, N), self.lay.var(*x, C)))
+                .collect();
+            Transfer::AssignGeneral {
+                rel,
+                quant: self.m.cube(&quant),
+                ren: self.m.renaming(&ren),
+                post,
+            }
+        }
+    }
+
+    fn proc_data(&self, p: ProcId) -> ProcData {
+        let cfg = self.cfg;
+        let pr = &cfg.procs[p as usize];
+        let first_live = &self.live.live[pr.first as usize];
+        let mut entry_eq = self.m.t();
+        let eq = |v: Var| {
+            self.m
+                .iff(&self.m.var(self.lay.var(v, E)), &self.m.var(self.lay.var(v, C)))
+        };
+        let is_main = p == cfg.main;
+        for g in 0..self.lay.ng {
+            let gv = Var::Global(g);
+            if (is_main || self.mr.used(p as usize, g)) && first_live.contains(gv) {
+                entry_eq = self.m.and(&entry_eq, &eq(gv));
+            }
+        }
+        for j in 0..pr.formals {
+            if first_live.contains(Var::Local(j)) {
+                entry_eq = self.m.and(&entry_eq, &eq(Var::Local(j)));
+            }
+        }
+        // Summary: keep E of used globals and formals, C of modified globals
+        // and return registers; move them to summary coordinates.
+        let mut quant = Vec::new();
+        let mut ren = Vec::new();
+        for g in 0..self.lay.ng {
+            let gv = Var::Global(g);
+            if !self.mr.modified[p as usize].get(g) {
+                quant.push(self.lay.var(gv, C));
+            } else {
+                ren.push((self.lay.var(gv, C), self.lay.var(gv, N)));
+            }
+            if self.mr.used(p as usize, g) {
+                ren.push((self.lay.var(gv, E), self.lay.var(gv, C)));
+            } else {
+                quant.push(self.lay.var(gv, E));
+            }
+        }
+        for j in 0..self.lay.nl {
+            let lv = Var::Local(j);
+            quant.push(self.lay.var(lv, C));
+            if j < pr.formals {
+                ren.push((self.lay.var(lv, E), self.lay.var(lv, N)));
+            } else {
+                quant.push(self.lay.var(lv, E));
+            }
+        }
+        for r in 0..self.lay.nr {
+            let rv = Var::Ret(r);
+            quant.push(self.lay.var(rv, E));
+            if r < pr.returns {
+                ren.push((self.lay.var(rv, C), self.lay.var(rv, N)));
+            } else {
+                quant.push(self.lay.var(rv, C));
+            }
+        }
+        ProcData {
+            entry_eq,
+            enforce: pr.enforce.as_ref().map(|e| self.expr(e, C)),
+            sum_quant: self.m.cube(&quant),
+            sum_ren: self.m.renaming(&ren),
+        }
+    }
+
+    /// For each vertex, the C copies of the in-scope variables dead there
+    /// (and, at a procedure's first vertex, their E copies), interned.
+    fn dead_sets(&self) -> Vec<Option<VarSet>> {
+        let cfg = self.cfg;
+        let mut interned: HashMap<Vec<u32>, VarSet> = HashMap::new();
+        (0..cfg.vertices.len() as VertexId)
+            .map(|v| {
+                let vx = cfg.vertex(v);
+                let p = vx.proc?;
+                let nl = cfg.procs[p as usize].locals.len() as u32;
+                let live = &self.live.live[v as usize];
+                let first = cfg.procs[p as usize].first == v;
+                let mut vars = Vec::new();
+                for x in self.lay.scope(nl) {
+                    if !live.contains(x) {
+                        vars.push(self.lay.var(x, C));
+                        if first && !matches!(x, Var::Ret(_)) {
+                            vars.push(self.lay.var(x, E));
+                        }
+                    }
+                }
+                if vars.is_empty() {
+                    return None;
+                }
+                Some(
+                    interned
+                        .entry(vars.clone())
+                        .or_insert_with(|| self.m.cube(&vars))
+                        .clone(),
+                )
+            })
+            .collect()
+    }
+}
+
+/// Decides whether `target` is reachable with the BDD engine.
+pub fn check(cfg: &Cfg, target: &Target, opts: &SymbolicOptions) -> (Outcome, Stats) {
+    Symbolic::new(cfg, target.clone(), opts.clone()).run()
+}

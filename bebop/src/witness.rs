@@ -1,0 +1,556 @@
+//! Shortest hierarchical traces from the BDD engine's rings (§3.2).
+//!
+//! Backward: from an edge at the target in its lowest ring, repeatedly pick
+//! a predecessor edge in a lower ring — through a transfer function, through
+//! a summary edge at a call (the summary is then expanded on demand by the
+//! same walk inside the callee, from its exit back to its entry), or, at the
+//! first vertex of a procedure, up to a call of it — until the first
+//! statement of `main`. Every chosen edge is a cube (a partial valuation of
+//! the entry and current copies). Rings strictly decrease along the walk and
+//! a summary is only expanded with edges of lower rings, so the walk ends.
+//!
+//! Forward: the cubes are turned into one concrete trajectory by running
+//! the concrete semantics from a state of the first cube and resolving every
+//! nondeterministic choice so that the next state lies in the next cube.
+//! Each cube lies in the preimage of the next, so this never backtracks.
+
+use crate::bdd::Bdd;
+use crate::cfg::{CondKind, ProcId, VKind, Var, VertexId};
+use crate::reach::{Target, Trace, TraceStep};
+use crate::semantics::{call_entries, intra_successors, return_state};
+use crate::state::State;
+use crate::symbolic::{Symbolic, Transfer, C, E, N};
+
+type Cube = Vec<Option<bool>>;
+
+struct WStep {
+    v: VertexId,
+    cube: Cube,
+    /// For a call passed over by a summary edge: the callee's expansion.
+    sub: Option<WFrame>,
+}
+
+struct WFrame {
+    proc: ProcId,
+    steps: Vec<WStep>,
+}
+
+enum Cand {
+    Intra(VertexId, Bdd),
+    Summary(VertexId, Bdd),
+    Lift(VertexId, Bdd),
+}
+
+struct Witness<'s, 'a> {
+    s: &'s Symbolic<'a>,
+    preds: Vec<Vec<VertexId>>,
+}
+
+/// Builds a concrete trace to the target the engine found reachable.
+pub(crate) fn build(s: &Symbolic<'_>) -> Result<Trace, String> {
+    let cfg = s.cfg;
+    let mut preds = vec![Vec::new(); cfg.vertices.len()];
+    for u in 0..cfg.vertices.len() as VertexId {
+        for w in cfg.intra_succ(u) {
+            if cfg.proc_of(w).is_some() && cfg.proc_of(w) == cfg.proc_of(u) {
+                preds[w as usize].push(u);
+            }
+        }
+    }
+    let w = Witness { s, preds };
+    w.trace()
+}
+
+impl Witness<'_, '_> {
+    fn trace(&self) -> Result<Trace, String> {
+        let s = self.s;
+        let cfg = s.cfg;
+        // The target edge in the lowest ring.
+        let (start_v, cube, ring, err_tail) = match &s.target {
+            Target::AssertFailure => {
+                let (a, lvl, d) = s
+                    .err_rings
+                    .iter()
+                    .min_by_key(|(_, l, _)| *l)
+                    .ok_or("no error edge")?;
+                let cube = self.pick(d)?;
+                (*a, cube.clone(), lvl - 1, Some(cube))
+            }
+            Target::Vertices(vs) => {
+                let (v, lvl, d) = vs
+                    .iter()
+                    .filter_map(|&v| s.rings[v as usize].first().map(|(l, d)| (v, *l, d)))
+                    .min_by_key(|(_, l, _)| *l)
+                    .ok_or("no edge at the target")?;
+                (v, self.pick(d)?, lvl, None)
+            }
+        };
+        let mut frames = Vec::new();
+        let mut at = Some((start_v, cube, ring));
+        let mut first = true;
+        while let Some((v, cube, ring)) = at.take() {
+            let p = cfg.proc_of(v).ok_or("vertex outside procedures")?;
+            let (mut frame, lift) = self.walk(p, v, cube, ring, false)?;
+            if first {
+                if let Some(c) = err_tail.clone() {
+                    frame.steps.push(WStep {
+                        v: cfg.err,
+                        cube: c,
+                        sub: None,
+                    });
+                }
+                first = false;
+            }
+            frames.push(frame);
+            at = lift;
+        }
+        frames.reverse();
+        self.concretize(&frames)
+    }
+
+    fn pick(&self, b: &Bdd) -> Result<Cube, String> {
+        self.s.m.pick_cube(b).ok_or_else(|| "empty set".to_string())
+    }
+
+    fn cube_bdd(&self, c: &Cube) -> Bdd {
+        let m = &self.s.m;
+        let mut r = m.t();
+        for (i, v) in c.iter().enumerate() {
+            if let Some(b) = v {
+                r = m.and(&r, &m.lit(i as u32, *b));
+            }
+        }
+        r
+    }
+
+    /// Keeps only the E and C literals of the variables in scope in `p`.
+    fn restrict(&self, c: &Cube, p: ProcId) -> Cube {
+        let lay = &self.s.lay;
+        let nl = self.s.cfg.procs[p as usize].locals.len() as u32;
+        let mut out = vec![None; c.len()];
+        for x in lay.scope(nl) {
+            for copy in [E, C] {
+                let i = lay.var(x, copy) as usize;
+                out[i] = c[i];
+            }
+        }
+        out
+    }
+
+    fn scope(&self, p: ProcId) -> Vec<Var> {
+        let nl = self.s.cfg.procs[p as usize].locals.len() as u32;
+        self.s.lay.scope(nl).collect()
+    }
+
+    /// Walks back from edge `cube` at `v` (ring `ring`) in procedure `p`.
+    /// For an expansion, stops at `p`'s entry; otherwise continues to the
+    /// first statement of `main` or returns the caller edge to continue from.
+    #[allow(clippy::type_complexity)]
+    fn walk(
+        &self,
+        p: ProcId,
+        v: VertexId,
+        cube: Cube,
+        ring: u32,
+        expansion: bool,
+    ) -> Result<(WFrame, Option<(VertexId, Cube, u32)>), String> {
+        let s = self.s;
+        let cfg = s.cfg;
+        let m = &s.m;
+        let first = cfg.procs[p as usize].first;
+        let mut rev = vec![WStep {
+            v,
+            cube,
+            sub: None,
+        }];
+        let mut ring = ring;
+        let done = |mut rev: Vec<WStep>| {
+            rev.reverse();
+            WFrame {
+                proc: p,
+                steps: rev,
+            }
+        };
+        loop {
+            let last = rev.last_mut().expect("nonempty");
+            let cur = last.v;
+            let cb = self.cube_bdd(&last.cube);
+            if cur == first {
+                if expansion {
+                    let z = m.and(&cb, &s.procs[p as usize].entry_eq);
+                    if !m.is_false(&z) {
+                        last.cube = self.restrict(&self.pick(&z)?, p);
+                        return Ok((done(rev), None));
+                    }
+                } else if p == cfg.main {
+                    if let Some((_, init)) = s.rings[first as usize].first() {
+                        let z = m.and(&cb, init);
+                        if !m.is_false(&z) {
+                            last.cube = self.restrict(&self.pick(&z)?, p);
+                            return Ok((done(rev), None));
+                        }
+                    }
+                }
+            }
+            let mut best: Option<(u32, Cand)> = None;
+            let mut consider = |lvl: u32, c: Cand| {
+                if best.as_ref().is_none_or(|(l, _)| lvl < *l) {
+                    best = Some((lvl, c));
+                }
+            };
+            for &u in &self.preds[cur as usize] {
+                if let VKind::Call { ret, .. } = cfg.vertex(u).kind {
+                    if ret == cur {
+                        if let Some((lvl, z)) = self.summary_pred(u, &cb, ring) {
+                            consider(lvl, Cand::Summary(u, z));
+                        }
+                        continue;
+                    }
+                }
+                let pre = self.pre_image(u, cur, &cb);
+                if let Some((lvl, z)) = self.lowest(u, &pre, ring) {
+                    consider(lvl, Cand::Intra(u, z));
+                }
+            }
+            let mut lift_cube = None;
+            if cur == first && !expansion && p != cfg.main {
+                let z0 = m.and(&cb, &s.procs[p as usize].entry_eq);
+                if !m.is_false(&z0) {
+                    let ke = self.restrict(&self.pick(&z0)?, p);
+                    let target = self.entry_target(p, &ke);
+                    for &u in &cfg.procs[p as usize].callers {
+                        let Some(Transfer::Call(ct)) = &s.transfers[u as usize] else {
+                            continue;
+                        };
+                        let nf: Vec<u32> = (0..cfg.procs[p as usize].formals)
+                            .map(|j| s.lay.var(Var::Local(j), N))
+                            .collect();
+                        let pre = m.and_exists(&ct.bind, &target, &m.cube(&nf));
+                        if let Some((lvl, z)) = self.lowest(u, &pre, ring) {
+                            consider(lvl, Cand::Lift(u, z));
+                        }
+                    }
+                    lift_cube = Some(ke);
+                }
+            }
+            let Some((lvl, cand)) = best else {
+                return Err(format!(
+                    "no predecessor for {} in ring {ring}",
+                    cfg.describe(cur)
+                ));
+            };
+            let ring_here = ring;
+            ring = lvl;
+            match cand {
+                Cand::Intra(u, z) => rev.push(WStep {
+                    v: u,
+                    cube: self.restrict(&self.pick(&z)?, p),
+                    sub: None,
+                }),
+                Cand::Summary(u, z) => {
+                    let (sub, cube) = self.expand(u, &z, ring_here)?;
+                    rev.push(WStep {
+                        v: u,
+                        cube: self.restrict(&cube, p),
+                        sub: Some(sub),
+                    });
+                }
+                Cand::Lift(u, z) => {
+                    rev.last_mut().expect("nonempty").cube = lift_cube.expect("set with lift");
+                    let caller = cfg.proc_of(u).expect("call in a procedure");
+                    let cube = self.restrict(&self.pick(&z)?, caller);
+                    return Ok((done(rev), Some((u, cube, lvl))));
+                }
+            }
+        }
+    }
+
+    /// The lowest ring of `u` below `ring` that meets `pre`, and the meet.
+    fn lowest(&self, u: VertexId, pre: &Bdd, ring: u32) -> Option<(u32, Bdd)> {
+        let m = &self.s.m;
+        if m.is_false(pre) {
+            return None;
+        }
+        for (lvl, d) in &self.s.rings[u as usize] {
+            if *lvl >= ring {
+                break;
+            }
+            let z = m.and(d, pre);
+            if !m.is_false(&z) {
+                return Some((*lvl, z));
+            }
+        }
+        None
+    }
+
+    /// States at the entry of `p` (globals on C, formals on N) that match
+    /// entry cube `ke`.
+    fn entry_target(&self, p: ProcId, ke: &Cube) -> Bdd {
+        let s = self.s;
+        let m = &s.m;
+        let mut t = m.t();
+        for g in 0..s.lay.ng {
+            if let Some(b) = ke[s.lay.var(Var::Global(g), C) as usize] {
+                t = m.and(&t, &m.lit(s.lay.var(Var::Global(g), C), b));
+            }
+        }
+        for j in 0..s.cfg.procs[p as usize].formals {
+            if let Some(b) = ke[s.lay.var(Var::Local(j), C) as usize] {
+                t = m.and(&t, &m.lit(s.lay.var(Var::Local(j), N), b));
+            }
+        }
+        t
+    }
+
+    /// Preimage of edge set `cb` at `v` under the transfer of `u` (u → v).
+    fn pre_image(&self, u: VertexId, v: VertexId, cb: &Bdd) -> Bdd {
+        let s = self.s;
+        let m = &s.m;
+        let lay = &s.lay;
+        let vx = s.cfg.vertex(u);
+        let p = vx.proc.expect("intraprocedural vertex");
+        let scope = self.scope(p);
+        let c2n: Vec<(u32, u32)> = scope
+            .iter()
+            .map(|x| (lay.var(*x, C), lay.var(*x, N)))
+            .collect();
+        let target = m.rename(cb, &m.renaming(&c2n));
+        let ident = |except: &[Var]| {
+            let mut r = m.t();
+            for x in &scope {
+                if !except.contains(x) {
+                    let eq = m.iff(&m.var(lay.var(*x, N)), &m.var(lay.var(*x, C)));
+                    r = m.and(&r, &eq);
+                }
+            }
+            r
+        };
+        let assign = |lhs: &[Var], rhs: Vec<Bdd>, extra_free: &[Var]| {
+            let mut except: Vec<Var> = lhs.to_vec();
+            except.extend_from_slice(extra_free);
+            let mut r = ident(&except);
+            for (x, e) in lhs.iter().zip(rhs) {
+                r = m.and(&r, &m.iff(&m.var(lay.var(*x, N)), &e));
+            }
+            r
+        };
+        let rel = match &vx.kind {
+            VKind::Assign { lhs, rhs } => {
+                assign(lhs, rhs.iter().map(|e| s.expr(e, C)).collect(), &[])
+            }
+            VKind::Return(es) => {
+                let lhs: Vec<Var> = (0..es.len() as u32).map(Var::Ret).collect();
+                assign(&lhs, es.iter().map(|e| s.expr(e, C)).collect(), &[])
+            }
+            VKind::ReturnSite { lhs, .. } => {
+                let regs: Vec<Var> = (0..lay.nr).map(Var::Ret).collect();
+                let rhs = (0..lhs.len() as u32)
+                    .map(|i| m.var(lay.var(Var::Ret(i), C)))
+                    .collect();
+                assign(lhs, rhs, &regs)
+            }
+            VKind::Cond { kind, cond } => {
+                let c = s.expr(cond, C);
+                let to_t = vx.succ[0] == v;
+                let to_f = *kind != CondKind::Assume && vx.succ.get(1) == Some(&v);
+                let g = match (to_t, to_f) {
+                    (true, true) => m.t(),
+                    (true, false) => c,
+                    (false, true) => m.not(&c),
+                    (false, false) => m.f(),
+                };
+                m.and(&ident(&[]), &g)
+            }
+            _ => ident(&[]),
+        };
+        let mut quant: Vec<u32> = scope.iter().map(|x| lay.var(*x, N)).collect();
+        quant.extend(s.choice_set(vx.choices));
+        m.and_exists(&rel, &target, &m.cube(&quant))
+    }
+
+    /// A predecessor of edge set `cb` at the return site of call `u` over a
+    /// summary edge: (ring of the call edge, joint cube set over the call
+    /// edge, the callee's inputs and outputs).
+    fn summary_pred(&self, u: VertexId, cb: &Bdd, ring: u32) -> Option<(u32, Bdd)> {
+        let s = self.s;
+        let m = &s.m;
+        let Some(Transfer::Call(ct)) = &s.transfers[u as usize] else {
+            return None;
+        };
+        let q = ct.callee as usize;
+        let mut sum = m.f();
+        for (lvl, d) in &s.sum_rings[q] {
+            if *lvl < ring {
+                sum = m.or(&sum, d);
+            }
+        }
+        if m.is_false(&sum) {
+            return None;
+        }
+        // Outputs of the callee move to N in the return-site cube.
+        let mut back = Vec::new();
+        for g in 0..s.lay.ng {
+            if s.mr.modified[q].get(g) {
+                back.push((s.lay.var(Var::Global(g), C), s.lay.var(Var::Global(g), N)));
+            }
+        }
+        for r in 0..s.lay.nr {
+            back.push((s.lay.var(Var::Ret(r), C), s.lay.var(Var::Ret(r), N)));
+        }
+        let cb_n = m.rename(cb, &m.renaming(&back));
+        let base = m.and(&m.and(&ct.bind, &sum), &cb_n);
+        self.lowest(u, &base, ring)
+    }
+
+    /// Expands the summary step at call `u` chosen from joint set `z`: walks
+    /// the callee from an exit edge below `ring` back to its entry, then
+    /// refines the call edge to agree with that entry. Returns the callee
+    /// frame and the call-edge cube.
+    fn expand(&self, u: VertexId, z: &Bdd, ring: u32) -> Result<(WFrame, Cube), String> {
+        let s = self.s;
+        let m = &s.m;
+        let lay = &s.lay;
+        let Some(Transfer::Call(ct)) = &s.transfers[u as usize] else {
+            return Err("call without transfer".into());
+        };
+        let q = ct.callee;
+        let qi = q as usize;
+        let kappa = self.pick(z)?;
+        let lit = |var: u32, b: bool| m.lit(var, b);
+        let mut x = m.t();
+        let mut outs = m.t();
+        for g in 0..lay.ng {
+            let gv = Var::Global(g);
+            if s.mr.used(qi, g) {
+                if let Some(b) = kappa[lay.var(gv, C) as usize] {
+                    x = m.and(&x, &lit(lay.var(gv, E), b));
+                }
+            }
+            if s.mr.modified[qi].get(g) {
+                if let Some(b) = kappa[lay.var(gv, N) as usize] {
+                    x = m.and(&x, &lit(lay.var(gv, C), b));
+                    outs = m.and(&outs, &lit(lay.var(gv, N), b));
+                }
+            }
+        }
+        for j in 0..s.cfg.procs[qi].formals {
+            let lv = Var::Local(j);
+            if let Some(b) = kappa[lay.var(lv, N) as usize] {
+                x = m.and(&x, &lit(lay.var(lv, E), b));
+            }
+        }
+        for r in 0..s.cfg.procs[qi].returns {
+            let rv = Var::Ret(r);
+            if let Some(b) = kappa[lay.var(rv, N) as usize] {
+                x = m.and(&x, &lit(lay.var(rv, C), b));
+                outs = m.and(&outs, &lit(lay.var(rv, N), b));
+            }
+        }
+        let exit = s.cfg.procs[qi].exit;
+        let (lvl, ze) = self
+            .lowest(exit, &x, ring)
+            .ok_or("summary edge without an exit edge below its ring")?;
+        let ce = self.restrict(&self.pick(&ze)?, q);
+        let (frame, _) = self.walk(q, exit, ce, lvl, true)?;
+        // Refine the call edge to the entry the callee's walk arrived at.
+        let entry = &frame.steps[0].cube;
+        let mut k = m.and(z, &outs);
+        for g in 0..lay.ng {
+            let gv = Var::Global(g);
+            if s.mr.used(qi, g) {
+                if let Some(b) = entry[lay.var(gv, E) as usize] {
+                    k = m.and(&k, &lit(lay.var(gv, C), b));
+                }
+            }
+        }
+        for j in 0..s.cfg.procs[qi].formals {
+            let lv = Var::Local(j);
+            if let Some(b) = entry[lay.var(lv, E) as usize] {
+                k = m.and(&k, &lit(lay.var(lv, N), b));
+            }
+        }
+        let cube = self
+            .pick(&k)
+            .map_err(|_| "callee entry does not match the call".to_string())?;
+        Ok((frame, cube))
+    }
+
+    /// Whether concrete `st` (with frame entry `entry`) lies in `cube`.
+    fn in_cube(&self, cube: &Cube, p: ProcId, entry: &State, st: &State) -> bool {
+        let lay = &self.s.lay;
+        self.scope(p).iter().all(|&x| {
+            let e_ok = cube[lay.var(x, E) as usize].is_none_or(|b| entry.get(x) == b);
+            let c_ok = cube[lay.var(x, C) as usize].is_none_or(|b| st.get(x) == b);
+            e_ok && c_ok
+        })
+    }
+
+    fn concretize(&self, frames: &[WFrame]) -> Result<Trace, String> {
+        let cfg = self.s.cfg;
+        let lay = &self.s.lay;
+        let mut out = Vec::new();
+        let f0 = frames.first().ok_or("no frames")?;
+        let mut st = State::zeros(cfg, cfg.main);
+        for x in self.scope(cfg.main) {
+            if !matches!(x, Var::Ret(_)) {
+                if let Some(b) = f0.steps[0].cube[lay.var(x, C) as usize] {
+                    st.set(x, b);
+                }
+            }
+        }
+        for (i, frame) in frames.iter().enumerate() {
+            if i > 0 {
+                let call = frames[i - 1].steps.last().expect("nonempty").v;
+                st = call_entries(cfg, call, &st)
+                    .into_iter()
+                    .find(|e| self.in_cube(&frame.steps[0].cube, frame.proc, e, e))
+                    .ok_or("no callee entry matches the trace")?;
+            }
+            st = self.run_frame(frame, st, i as u32, &mut out)?;
+        }
+        Ok(Trace { steps: out })
+    }
+
+    fn run_frame(
+        &self,
+        frame: &WFrame,
+        start: State,
+        depth: u32,
+        out: &mut Vec<TraceStep>,
+    ) -> Result<State, String> {
+        let cfg = self.s.cfg;
+        let entry = start.clone();
+        let mut st = start;
+        for (i, step) in frame.steps.iter().enumerate() {
+            if !self.in_cube(&step.cube, frame.proc, &entry, &st) {
+                return Err(format!(
+                    "concrete state leaves the trace at {}",
+                    cfg.describe(step.v)
+                ));
+            }
+            out.push(TraceStep {
+                vertex: step.v,
+                depth,
+                state: st.clone(),
+            });
+            let Some(next) = frame.steps.get(i + 1) else {
+                break;
+            };
+            st = if let Some(sub) = &step.sub {
+                let e = call_entries(cfg, step.v, &st)
+                    .into_iter()
+                    .find(|e| self.in_cube(&sub.steps[0].cube, sub.proc, e, e))
+                    .ok_or("no callee entry matches the summary")?;
+                let x = self.run_frame(sub, e, depth + 1, out)?;
+                return_state(&st, &x)
+            } else {
+                intra_successors(cfg, step.v, &st)
+                    .into_iter()
+                    .find(|(w, t)| *w == next.v && self.in_cube(&next.cube, frame.proc, &entry, t))
+                    .map(|(_, t)| t)
+                    .ok_or_else(|| format!("no successor of {} matches", cfg.describe(step.v)))?
+            };
+        }
+        Ok(st)
+    }
+}
