@@ -1,1 +1,9 @@
+//! `slamrs`: the command line, the CEGAR driver and reports.
+//!
+//! Only this crate knows about the command line and output formats; the
+//! library crates (`bebop`, …) expose plain data.
 
+pub mod bebop_cmd;
+pub mod bebop_report;
+pub mod exit;
+pub mod logging;

@@ -285,7 +285,8 @@ impl<'a> Lexer<'a> {
         while let Some(c) = self.peek() {
             let start = self.pos;
             let rest = self.rest();
-            if c.is_whitespace() {
+            // Whitespace, and a byte-order mark at the start of the file.
+            if c.is_whitespace() || (c == '\u{feff}' && start == 0) {
                 self.pos += c.len_utf8();
                 continue;
             }

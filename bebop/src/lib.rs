@@ -12,6 +12,7 @@ pub mod ast;
 pub mod bdd;
 pub mod cfg;
 pub mod diag;
+pub mod driver;
 pub mod explicit;
 pub mod reach;
 pub mod replay;

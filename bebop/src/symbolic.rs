@@ -301,6 +301,7 @@ impl<'a> Symbolic<'a> {
             + self.err_rings.len() as u64;
         self.stats.summary_edges = self.sum_rings.iter().map(|r| r.len() as u64).sum();
         self.stats.final_bdd_nodes = self.m.live_nodes() as u64;
+        self.stats.peak_bdd_nodes = self.stats.peak_bdd_nodes.max(self.stats.final_bdd_nodes);
         self.stats.clone()
     }
 

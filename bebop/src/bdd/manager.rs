@@ -474,9 +474,9 @@ impl BddManager {
                 w[1].1
             );
         }
-        let max_from_level = self.mref.with_manager_shared(|m| {
-            ps.iter().map(|p| m.var_to_level(p.0)).max().unwrap_or(0)
-        });
+        let max_from_level = self
+            .mref
+            .with_manager_shared(|m| ps.iter().map(|p| m.var_to_level(p.0)).max().unwrap_or(0));
         Renaming {
             pairs: ps.into_boxed_slice(),
             max_from_level,
@@ -516,9 +516,8 @@ impl BddManager {
             Some(m) => m,
             None => &mut local,
         };
-        let res = a
-            .0
-            .with_manager_shared(|m, e| rename_rec(m, e, r, &self.vars, memo));
+        let res =
+            a.0.with_manager_shared(|m, e| rename_rec(m, e, r, &self.vars, memo));
         if memo.capacity() > MEMO_KEEP_CAPACITY {
             *memo = RenameMemo::default();
         } else {
@@ -733,7 +732,11 @@ mod tests {
             let ta = random_tt(&mut rng, 4);
             let tb = random_tt(&mut rng, 4);
             let tc = random_tt(&mut rng, 4);
-            let (a, b, c) = (from_tt(&m, &vars, &ta), from_tt(&m, &vars, &tb), from_tt(&m, &vars, &tc));
+            let (a, b, c) = (
+                from_tt(&m, &vars, &ta),
+                from_tt(&m, &vars, &tb),
+                from_tt(&m, &vars, &tc),
+            );
             let ops: [(Bdd, &dyn Fn(usize) -> bool); 7] = [
                 (m.not(&a), &|i| !ta[i]),
                 (m.and(&a, &b), &|i| ta[i] && tb[i]),
@@ -766,7 +769,10 @@ mod tests {
                 vars.remove(i);
             }
             let qmask: usize = rng.gen_range(0..1usize << n);
-            let qvars: Vec<u32> = (0..n).filter(|i| qmask >> i & 1 == 1).map(|i| vars[i]).collect();
+            let qvars: Vec<u32> = (0..n)
+                .filter(|i| qmask >> i & 1 == 1)
+                .map(|i| vars[i])
+                .collect();
             let vs = m.cube(&qvars);
             assert_eq!(vs.vars(), &qvars[..]);
             let ta = random_tt(&mut rng, n);
@@ -793,7 +799,11 @@ mod tests {
                 }
                 assert_eq!(eval_bits(&m, &ex, &vars, bits), e_a, "exists round {round}");
                 assert_eq!(eval_bits(&m, &fa, &vars, bits), f_a, "forall round {round}");
-                assert_eq!(eval_bits(&m, &ae, &vars, bits), e_ab, "and_exists round {round}");
+                assert_eq!(
+                    eval_bits(&m, &ae, &vars, bits),
+                    e_ab,
+                    "and_exists round {round}"
+                );
             }
             // the result does not depend on quantified variables
             for v in m.support(&ae) {
@@ -816,9 +826,17 @@ mod tests {
         let g = m.rename(f, &r);
         let n = vars.len();
         for bits in 0..1usize << n {
-            let val = |v: u32| vars.iter().position(|&x| x == v).is_some_and(|i| bits >> i & 1 == 1);
+            let val = |v: u32| {
+                vars.iter()
+                    .position(|&x| x == v)
+                    .is_some_and(|i| bits >> i & 1 == 1)
+            };
             let sigma = |v: u32| pairs.iter().find(|p| p.0 == v).map_or(v, |p| p.1);
-            assert_eq!(m.eval(&g, &|v| val(v)), m.eval(f, &|v| val(sigma(v))), "{pairs:?}");
+            assert_eq!(
+                m.eval(&g, &|v| val(v)),
+                m.eval(f, &|v| val(sigma(v))),
+                "{pairs:?}"
+            );
         }
         g
     }
@@ -850,7 +868,10 @@ mod tests {
                 pairs.iter().map(|p| p.0).collect::<Vec<_>>(),
                 pairs.iter().map(|p| m.var(p.1).0).collect::<Vec<_>>(),
             );
-            assert_eq!(Bdd(oxidd::FunctionSubst::substitute(&f.0, &subst).unwrap()), g);
+            assert_eq!(
+                Bdd(oxidd::FunctionSubst::substitute(&f.0, &subst).unwrap()),
+                g
+            );
         }
         // non-injective-target and overlapping cases: swaps and cycles
         for _ in 0..100 {
@@ -867,7 +888,10 @@ mod tests {
         assert_eq!(m.rename(&f, &m.renaming(&[(5, 7)])), f);
         assert!(m.renaming(&[(3, 3)]).is_identity());
         assert_eq!(m.rename(&m.t(), &m.renaming(&[(0, 7)])), m.t());
-        assert_eq!(m.rename(&m.not(&f), &m.renaming(&[(0, 7)])), m.not(&m.and(&m.var(7), &m.var(1))));
+        assert_eq!(
+            m.rename(&m.not(&f), &m.renaming(&[(0, 7)])),
+            m.not(&m.and(&m.var(7), &m.var(1)))
+        );
     }
 
     #[test]
@@ -886,7 +910,16 @@ mod tests {
         assert_eq!(m.pick_cube(&m.t()), Some(vec![None; 8]));
         assert_eq!(
             m.pick_cube(&m.and(&m.var(1), &m.nvar(6))),
-            Some(vec![None, Some(true), None, None, None, None, Some(false), None])
+            Some(vec![
+                None,
+                Some(true),
+                None,
+                None,
+                None,
+                None,
+                Some(false),
+                None
+            ])
         );
         for _ in 0..200 {
             let f = from_tt(&m, &vars, &random_tt(&mut rng, 8));
@@ -903,7 +936,9 @@ mod tests {
             for bits in 0..1usize << dc.len().min(4) {
                 assert!(m.eval(&f, &|v| {
                     cube[v as usize].unwrap_or_else(|| {
-                        dc.iter().position(|&x| x == v).is_some_and(|i| bits >> i & 1 == 1)
+                        dc.iter()
+                            .position(|&x| x == v)
+                            .is_some_and(|i| bits >> i & 1 == 1)
                     })
                 }));
             }
@@ -1000,10 +1035,21 @@ mod tests {
         // Smoke version of the benchmark below: far-apart variables in a big
         // manager.
         let m = BddManager::new(20_000);
-        let f = m.or(&m.and(&m.var(100), &m.var(19_990)), &m.xor(&m.var(5_000), &m.var(12_000)));
-        let r = m.renaming(&[(100, 101), (5_000, 5_001), (12_000, 12_001), (19_990, 19_991)]);
+        let f = m.or(
+            &m.and(&m.var(100), &m.var(19_990)),
+            &m.xor(&m.var(5_000), &m.var(12_000)),
+        );
+        let r = m.renaming(&[
+            (100, 101),
+            (5_000, 5_001),
+            (12_000, 12_001),
+            (19_990, 19_991),
+        ]);
         let g = m.rename(&f, &r);
-        let expect = m.or(&m.and(&m.var(101), &m.var(19_991)), &m.xor(&m.var(5_001), &m.var(12_001)));
+        let expect = m.or(
+            &m.and(&m.var(101), &m.var(19_991)),
+            &m.xor(&m.var(5_001), &m.var(12_001)),
+        );
         assert_eq!(g, expect);
     }
 
@@ -1078,7 +1124,11 @@ mod tests {
             for i in 0..n {
                 // `distinct`: all 2^20 (a, b) pairs are different; otherwise
                 // only 64 * 64 pairs, i.e. apply-cache hits after warm-up
-                let (a, b) = if distinct { (i & 1023, i >> 10) } else { (i & 63, (i >> 6) & 63) };
+                let (a, b) = if distinct {
+                    (i & 1023, i >> 10)
+                } else {
+                    (i & 63, (i >> 6) & 63)
+                };
                 let c = m.and(&pool[a], &pool[b]);
                 falses += m.is_false(&c) as usize;
                 if (i + 1) % (1 << 16) == 0 {

@@ -1,0 +1,130 @@
+//! `slamrs bebop`: reachability in a boolean program.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use bebop::cfg::Cfg;
+use bebop::driver::{decide, Engine};
+use bebop::explicit::ExplicitLimits;
+use bebop::reach::{Outcome, Target};
+use bebop::symbolic::SymbolicOptions;
+use clap::{Args, ValueEnum};
+
+use crate::bebop_report::{self, Loaded};
+use crate::exit;
+
+/// Arguments of `slamrs bebop`.
+#[derive(Args, Debug)]
+pub struct BebopArgs {
+    /// The boolean program (grammar: docs/boolean-programs.md).
+    pub file: PathBuf,
+    /// Decide whether the statement with this label is reachable, instead of
+    /// whether an assertion can fail. `PROC:LABEL` selects one procedure's
+    /// label; a bare name matches the label in every procedure.
+    #[arg(long, value_name = "L")]
+    pub label: Option<String>,
+    /// Reachability engine: `bdd` (symbolic, Bebop's RHS with summaries) or
+    /// `explicit` (explicit-state reference engine; small programs only).
+    #[arg(long, value_enum, default_value_t = EngineKind::Bdd)]
+    pub engine: EngineKind,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Print statistics: BDD nodes, path and summary edges, worklist
+    /// iterations, time per phase.
+    #[arg(long)]
+    pub stats: bool,
+    /// Show calls that return as one line (their summary) instead of
+    /// expanding the callee's steps.
+    #[arg(long)]
+    pub collapse: bool,
+    /// Disable the live-range optimization (BDD engine).
+    #[arg(long)]
+    pub no_live_ranges: bool,
+    /// Disable the MOD/REF optimization (BDD engine).
+    #[arg(long)]
+    pub no_mod_ref: bool,
+}
+
+/// Reachability engines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EngineKind {
+    Bdd,
+    Explicit,
+}
+
+/// Output formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+/// Runs the subcommand and returns the exit status.
+pub fn run(args: &BebopArgs) -> u8 {
+    let t0 = Instant::now();
+    let loaded = match bebop_report::load(&args.file) {
+        Ok(l) => l,
+        Err(msg) => {
+            eprint!("{msg}");
+            return exit::BAD_INPUT;
+        }
+    };
+    let load_time = t0.elapsed();
+    let (target, what) = match target(&loaded.cfg, args.label.as_deref()) {
+        Ok(t) => t,
+        Err(msg) => {
+            eprintln!("error: {msg}");
+            return exit::BAD_INPUT;
+        }
+    };
+    let engine = match args.engine {
+        EngineKind::Bdd => Engine::Bdd(SymbolicOptions {
+            live_ranges: !args.no_live_ranges,
+            mod_ref: !args.no_mod_ref,
+            ..SymbolicOptions::default()
+        }),
+        EngineKind::Explicit => Engine::Explicit(ExplicitLimits::default()),
+    };
+    let (outcome, mut stats) = decide(&loaded.cfg, &target, &engine);
+    stats.phases.insert(0, ("parse+check+cfg", load_time));
+    let code = match &outcome {
+        Outcome::Unreachable => exit::SAFE,
+        Outcome::Reachable(_) => exit::VIOLATION,
+        Outcome::GaveUp(_) => exit::UNKNOWN,
+    };
+    let report = bebop_report::Report {
+        loaded: &loaded,
+        what: &what,
+        outcome: &outcome,
+        stats: args.stats.then_some(&stats),
+        collapse: args.collapse,
+    };
+    match args.format {
+        Format::Text => print!("{}", report.text()),
+        Format::Json => println!("{}", report.json()),
+    }
+    code
+}
+
+/// The target and a description of it for the verdict line.
+fn target(cfg: &Cfg, label: Option<&str>) -> Result<(Target, String), String> {
+    match label {
+        None => Ok((Target::AssertFailure, "assertion failure".to_string())),
+        Some(l) => {
+            let vs = cfg.find_label(l);
+            if vs.is_empty() {
+                Err(format!("no statement is labelled `{l}`"))
+            } else {
+                Ok((Target::Vertices(vs), format!("label {l}")))
+            }
+        }
+    }
+}
+
+impl Loaded {
+    /// Convenience for tests: load a file or panic with the diagnostics.
+    pub fn load_or_panic(path: &std::path::Path) -> Loaded {
+        bebop_report::load(path).unwrap_or_else(|e| panic!("{e}"))
+    }
+}

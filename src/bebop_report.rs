@@ -1,0 +1,339 @@
+//! Loading boolean programs for the command line, and printing verdicts and
+//! traces as text (the layout of Fig. 1 of the Bebop paper, in execution
+//! order) or JSON (the same data).
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use bebop::analysis::{liveness, mod_ref, Liveness};
+use bebop::ast::Program;
+use bebop::cfg::{Cfg, VKind, Var, VertexId};
+use bebop::diag::line_col;
+use bebop::reach::{Outcome, Stats, Trace};
+use serde_json::{json, Value};
+
+/// A parsed, checked boolean program with its CFG.
+pub struct Loaded {
+    pub file: String,
+    pub src: String,
+    pub program: Program,
+    pub cfg: Cfg,
+}
+
+/// Reads, parses and checks a boolean program. The error is the rendered
+/// diagnostics (file:line:col, source line, caret), ready for stderr.
+pub fn load(path: &Path) -> Result<Loaded, String> {
+    let file = path.display().to_string();
+    let bytes =
+        std::fs::read(path).map_err(|e| format!("error: cannot read `{file}`: {e}\n"))?;
+    let src = String::from_utf8(bytes)
+        .map_err(|e| format!("error: `{file}` is not UTF-8 text: {e}\n"))?;
+    let program = bebop::parser::parse(&src).map_err(|d| d.render(&file, &src))?;
+    let diags = bebop::check::check_with_source(&program, &src);
+    if !diags.is_empty() {
+        return Err(diags.iter().map(|d| d.render(&file, &src)).collect());
+    }
+    let cfg = Cfg::build(&program).map_err(|e| format!("{file}: error: {e}\n"))?;
+    Ok(Loaded {
+        file,
+        src,
+        program,
+        cfg,
+    })
+}
+
+/// Everything printed after a run.
+pub struct Report<'a> {
+    pub loaded: &'a Loaded,
+    /// "label R" or "assertion failure".
+    pub what: &'a str,
+    pub outcome: &'a Outcome,
+    pub stats: Option<&'a Stats>,
+    pub collapse: bool,
+}
+
+/// One trace step, resolved for display.
+struct Line {
+    depth: u32,
+    vertex: VertexId,
+    proc: String,
+    kind: &'static str,
+    line: usize,
+    column: usize,
+    statement: String,
+    values: Vec<(String, bool)>,
+    /// For a call whose callee returns: the index of its return step.
+    returns_at: Option<usize>,
+}
+
+impl Report<'_> {
+    fn engine(&self) -> &str {
+        self.stats.map(|s| s.engine).unwrap_or("")
+    }
+
+    /// The text report.
+    pub fn text(&self) -> String {
+        let mut out = String::new();
+        let file = &self.loaded.file;
+        match self.outcome {
+            Outcome::Unreachable => {
+                let _ = writeln!(out, "{file}: {} is UNREACHABLE", self.what);
+            }
+            Outcome::GaveUp(reason) => {
+                let _ = writeln!(out, "{file}: UNKNOWN whether {} is reachable: {reason}", self.what);
+            }
+            Outcome::Reachable(trace) => {
+                let _ = writeln!(out, "{file}: {} is REACHABLE", self.what);
+                let lines = self.lines(trace);
+                let _ = writeln!(
+                    out,
+                    "Trace ({} steps, shortest hierarchical; values just before each step, dead variables omitted):",
+                    lines.len()
+                );
+                let mut i = 0;
+                while i < lines.len() {
+                    let l = &lines[i];
+                    let loc = format!("{file}:{}", l.line);
+                    let indent = "  ".repeat(l.depth as usize + 1);
+                    let vals: Vec<String> = l
+                        .values
+                        .iter()
+                        .map(|(n, b)| format!("{n}={}", *b as u8))
+                        .collect();
+                    let mut stmt = l.statement.clone();
+                    let mut next = i + 1;
+                    if self.collapse {
+                        if let Some(r) = l.returns_at {
+                            let _ = write!(stmt, "   [summary: {} callee steps]", r - i - 1);
+                            next = r;
+                        }
+                    }
+                    let left = format!("{indent}{loc:<w$} {stmt}", w = file.len() + 5);
+                    let _ = writeln!(out, "{left:<60} {}", vals.join(" "));
+                    i = next;
+                }
+            }
+        }
+        if let Some(s) = self.stats {
+            out.push_str(&stats_text(s));
+        }
+        out
+    }
+
+    /// The JSON report.
+    pub fn json(&self) -> Value {
+        let (verdict, reason, trace) = match self.outcome {
+            Outcome::Unreachable => ("unreachable", None, None),
+            Outcome::Reachable(t) => ("reachable", None, Some(t)),
+            Outcome::GaveUp(r) => ("unknown", Some(r.clone()), None),
+        };
+        let steps: Option<Vec<Value>> = trace.map(|t| {
+            self.lines(t)
+                .into_iter()
+                .enumerate()
+                .map(|(i, l)| {
+                    let values: serde_json::Map<String, Value> =
+                        l.values.into_iter().map(|(n, b)| (n, json!(b))).collect();
+                    json!({
+                        "index": i,
+                        "depth": l.depth,
+                        "proc": l.proc,
+                        "vertex": l.vertex,
+                        "kind": l.kind,
+                        "line": l.line,
+                        "column": l.column,
+                        "statement": l.statement,
+                        "values": values,
+                        "returns_at": l.returns_at,
+                    })
+                })
+                .collect()
+        });
+        json!({
+            "file": self.loaded.file,
+            "target": self.what,
+            "verdict": verdict,
+            "reason": reason,
+            "engine": self.engine(),
+            "trace": steps,
+            "stats": self.stats.map(stats_json),
+        })
+    }
+
+    fn lines(&self, trace: &Trace) -> Vec<Line> {
+        let cfg = &self.loaded.cfg;
+        let live = liveness(cfg, &mod_ref(cfg));
+        let mut lines: Vec<Line> = trace
+            .steps
+            .iter()
+            .map(|st| {
+                let vx = cfg.vertex(st.vertex);
+                let proc = vx.proc.unwrap_or_else(|| {
+                    // Err: shown in the scope of the failing assertion.
+                    trace
+                        .steps
+                        .iter()
+                        .rev()
+                        .find_map(|s| cfg.proc_of(s.vertex))
+                        .unwrap_or(cfg.main)
+                });
+                let (line, column) = if vx.span == Default::default() && vx.kind == VKind::Err {
+                    (0, 0)
+                } else {
+                    line_col(&self.loaded.src, vx.span.start as usize)
+                };
+                Line {
+                    depth: st.depth,
+                    vertex: st.vertex,
+                    proc: cfg.procs[proc as usize].name.clone(),
+                    kind: kind_name(&vx.kind),
+                    line,
+                    column,
+                    statement: self.statement(st.vertex, line),
+                    values: values(cfg, &live, st.vertex, proc, &st.state),
+                    returns_at: None,
+                }
+            })
+            .collect();
+        if let Some(last) = lines.last_mut() {
+            if last.kind == "error" {
+                last.line = lines_before_err(trace, cfg, &self.loaded.src);
+            }
+        }
+        // Match calls with their return steps.
+        let mut stack = Vec::new();
+        for i in 0..lines.len() {
+            match lines[i].kind {
+                "call" if lines.get(i + 1).is_some_and(|n| n.depth > lines[i].depth) => {
+                    stack.push(i)
+                }
+                "return-site" => {
+                    if let Some(c) = stack.pop() {
+                        lines[c].returns_at = Some(i);
+                    }
+                }
+                _ => {}
+            }
+        }
+        lines
+    }
+
+    fn statement(&self, v: VertexId, line: usize) -> String {
+        let cfg = &self.loaded.cfg;
+        let vx = cfg.vertex(v);
+        let proc = vx
+            .proc
+            .map(|p| cfg.procs[p as usize].name.as_str())
+            .unwrap_or("");
+        match &vx.kind {
+            VKind::Err => "assertion fails".to_string(),
+            VKind::Exit => format!("end of {proc}"),
+            VKind::ReturnSite { call, .. } => {
+                let callee = match cfg.vertex(*call).kind {
+                    VKind::Call { callee, .. } => cfg.procs[callee as usize].name.as_str(),
+                    _ => "?",
+                };
+                format!("(back from {callee})")
+            }
+            VKind::Return(_) if vx.synthetic => "(falls off the end: returns *)".to_string(),
+            VKind::Skip if vx.synthetic => "(empty body)".to_string(),
+            _ => {
+                let text = self.loaded.src.lines().nth(line.saturating_sub(1)).unwrap_or("");
+                let t = text.trim();
+                // Drop the `L:` labels in front for readability? Keep them:
+                // they are what --label refers to.
+                t.to_string()
+            }
+        }
+    }
+}
+
+fn lines_before_err(trace: &Trace, cfg: &Cfg, src: &str) -> usize {
+    // The error step is reported on the line of the failing assertion.
+    trace
+        .steps
+        .iter()
+        .rev()
+        .nth(1)
+        .map(|s| line_col(src, cfg.vertex(s.vertex).span.start as usize).0)
+        .unwrap_or(0)
+}
+
+fn kind_name(k: &VKind) -> &'static str {
+    match k {
+        VKind::Skip => "skip",
+        VKind::Print(_) => "print",
+        VKind::Goto => "goto",
+        VKind::Return(_) => "return",
+        VKind::Assign { .. } => "assign",
+        VKind::Cond { .. } => "cond",
+        VKind::Call { .. } => "call",
+        VKind::ReturnSite { .. } => "return-site",
+        VKind::Exit => "exit",
+        VKind::Err => "error",
+    }
+}
+
+/// Values of the variables in scope that are live at `v` (the others are
+/// unconstrained by the trace and omitted, as in the paper).
+fn values(
+    cfg: &Cfg,
+    live: &Liveness,
+    v: VertexId,
+    proc: u32,
+    st: &bebop::state::State,
+) -> Vec<(String, bool)> {
+    let nl = cfg.procs[proc as usize].locals.len() as u32;
+    let is_err = cfg.vertex(v).kind == VKind::Err;
+    let vars = (0..cfg.globals.len() as u32)
+        .map(Var::Global)
+        .chain((0..nl).map(Var::Local))
+        .chain((0..cfg.max_returns).map(Var::Ret));
+    vars.filter(|x| {
+        if is_err {
+            !matches!(x, Var::Ret(_))
+        } else {
+            live.live[v as usize].contains(*x)
+        }
+    })
+    .map(|x| (cfg.var_name(proc, x), st.get(x)))
+    .collect()
+}
+
+fn stats_text(s: &Stats) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "Statistics ({} engine):", s.engine);
+    if s.engine == "bdd" {
+        let _ = writeln!(out, "  BDD variables            {}", s.bdd_vars);
+        let _ = writeln!(out, "  peak BDD nodes           {}", s.peak_bdd_nodes);
+        let _ = writeln!(out, "  final BDD nodes          {}", s.final_bdd_nodes);
+        let _ = writeln!(out, "  path edge sets (rings)   {}", s.path_edges);
+        let _ = writeln!(out, "  summary edge sets        {}", s.summary_edges);
+    } else {
+        let _ = writeln!(out, "  path edges (states)      {}", s.path_edges);
+        let _ = writeln!(out, "  summary edges            {}", s.summary_edges);
+    }
+    let _ = writeln!(out, "  worklist iterations      {}", s.worklist_iterations);
+    for (name, d) in &s.phases {
+        let _ = writeln!(out, "  time {name:<20}{:.3} ms", d.as_secs_f64() * 1e3);
+    }
+    out
+}
+
+fn stats_json(s: &Stats) -> Value {
+    let phases: serde_json::Map<String, Value> = s
+        .phases
+        .iter()
+        .map(|(n, d)| (n.to_string(), json!(d.as_secs_f64())))
+        .collect();
+    json!({
+        "engine": s.engine,
+        "bdd_vars": s.bdd_vars,
+        "peak_bdd_nodes": s.peak_bdd_nodes,
+        "final_bdd_nodes": s.final_bdd_nodes,
+        "path_edges": s.path_edges,
+        "summary_edges": s.summary_edges,
+        "worklist_iterations": s.worklist_iterations,
+        "seconds": phases,
+    })
+}
