@@ -8,7 +8,6 @@ use std::path::Path;
 use bebop::analysis::{liveness, mod_ref, Liveness};
 use bebop::ast::Program;
 use bebop::cfg::{Cfg, VKind, Var, VertexId};
-use bebop::diag::line_col;
 use bebop::reach::{Outcome, Stats, Trace};
 use serde_json::{json, Value};
 
@@ -16,6 +15,8 @@ use serde_json::{json, Value};
 pub struct Loaded {
     pub file: String,
     pub src: String,
+    /// Byte offset of the start of each line.
+    pub line_starts: Vec<usize>,
     pub program: Program,
     pub cfg: Cfg,
 }
@@ -34,8 +35,12 @@ pub fn load(path: &Path) -> Result<Loaded, String> {
         return Err(diags.iter().map(|d| d.render(&file, &src)).collect());
     }
     let cfg = Cfg::build(&program).map_err(|e| format!("{file}: error: {e}\n"))?;
+    let line_starts = std::iter::once(0)
+        .chain(src.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
     Ok(Loaded {
         file,
+        line_starts,
         src,
         program,
         cfg,
@@ -64,6 +69,25 @@ struct Line {
     values: Vec<(String, bool)>,
     /// For a call whose callee returns: the index of its return step.
     returns_at: Option<usize>,
+}
+
+impl Loaded {
+    /// 1-based line and column of a byte offset.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let line = self.line_starts.partition_point(|&s| s <= offset);
+        let start = self.line_starts[line.saturating_sub(1)];
+        let col = self.src.get(start..offset).map_or(1, |t| t.chars().count() + 1);
+        (line.max(1), col)
+    }
+
+    /// The text of 1-based line `n`, without its newline.
+    pub fn line_text(&self, n: usize) -> &str {
+        let Some(&start) = self.line_starts.get(n.wrapping_sub(1)) else {
+            return "";
+        };
+        let end = self.line_starts.get(n).map_or(self.src.len(), |&e| e - 1);
+        self.src.get(start..end).unwrap_or("").trim_end_matches('\r')
+    }
 }
 
 impl Report<'_> {
@@ -180,7 +204,7 @@ impl Report<'_> {
                 let (line, column) = if vx.span == Default::default() && vx.kind == VKind::Err {
                     (0, 0)
                 } else {
-                    line_col(&self.loaded.src, vx.span.start as usize)
+                    self.loaded.line_col(vx.span.start as usize)
                 };
                 Line {
                     depth: st.depth,
@@ -197,7 +221,7 @@ impl Report<'_> {
             .collect();
         if let Some(last) = lines.last_mut() {
             if last.kind == "error" {
-                last.line = lines_before_err(trace, cfg, &self.loaded.src);
+                last.line = lines_before_err(trace, cfg, self.loaded);
             }
         }
         // Match calls with their return steps.
@@ -238,24 +262,20 @@ impl Report<'_> {
             VKind::Return(_) if vx.synthetic => "(falls off the end: returns *)".to_string(),
             VKind::Skip if vx.synthetic => "(empty body)".to_string(),
             _ => {
-                let text = self.loaded.src.lines().nth(line.saturating_sub(1)).unwrap_or("");
-                let t = text.trim();
-                // Drop the `L:` labels in front for readability? Keep them:
-                // they are what --label refers to.
-                t.to_string()
+                self.loaded.line_text(line).trim().to_string()
             }
         }
     }
 }
 
-fn lines_before_err(trace: &Trace, cfg: &Cfg, src: &str) -> usize {
+fn lines_before_err(trace: &Trace, cfg: &Cfg, loaded: &Loaded) -> usize {
     // The error step is reported on the line of the failing assertion.
     trace
         .steps
         .iter()
         .rev()
         .nth(1)
-        .map(|s| line_col(src, cfg.vertex(s.vertex).span.start as usize).0)
+        .map(|s| loaded.line_col(cfg.vertex(s.vertex).span.start as usize).0)
         .unwrap_or(0)
 }
 

@@ -22,8 +22,9 @@
 //! line 4)"), which needs the source text.
 
 use crate::ast::{Expr, ExprKind, Ident, Proc, Program, Span, Stmt, StmtKind};
-use crate::diag::{line_col, Diagnostic};
+use crate::diag::Diagnostic;
 use std::collections::HashMap;
+use std::collections::HashSet;
 
 /// Runs all semantic checks; an empty vector means the program is well formed.
 pub fn check(p: &Program) -> Vec<Diagnostic> {
@@ -45,12 +46,19 @@ struct Issue {
 }
 
 fn render(issues: Vec<Issue>, src: Option<&str>) -> Vec<Diagnostic> {
+    // Byte offsets of line starts, to find many line numbers quickly.
+    let line_starts: Vec<usize> = match src {
+        Some(src) if issues.iter().any(|i| i.first.is_some()) => std::iter::once(0)
+            .chain(src.match_indices('\n').map(|(i, _)| i + 1))
+            .collect(),
+        _ => Vec::new(),
+    };
     issues
         .into_iter()
         .map(|i| {
             let message = match (i.first, src) {
-                (Some((verb, at)), Some(src)) => {
-                    let (line, _) = line_col(src, at.start as usize);
+                (Some((verb, at)), Some(_)) => {
+                    let line = line_starts.partition_point(|&s| s <= at.start as usize);
                     format!("{} (first {verb} at line {line})", i.message)
                 }
                 _ => i.message,
@@ -247,11 +255,12 @@ impl<'p> Checker<'p> {
 
     /// Assignment or call targets: declared, and no variable twice.
     fn targets(&mut self, cx: &ProcCtx<'p>, lhs: &[Ident]) {
-        for (i, v) in lhs.iter().enumerate() {
+        let mut seen = HashSet::new();
+        for v in lhs {
             if !self.declared(cx, &v.name) {
                 self.err(format!("undeclared variable `{}`", v.name), v.span);
             }
-            if lhs[..i].iter().any(|w| w.name == v.name) {
+            if !seen.insert(v.name.as_str()) {
                 self.err(
                     format!(
                         "variable `{}` appears twice on the left-hand side of one assignment",

@@ -200,6 +200,10 @@ fn fuzz_pathological_inputs() {
         format!("main() begin x := x{}; end", " => x".repeat(n)),
         format!("main() begin x := x{}; end", " & x".repeat(n)),
         format!("bool<{}> f() begin end", "9".repeat(100)),
+        // Many duplicates / targets: the checker must stay linear.
+        format!("decl {}g; main() begin skip; end", "g, ".repeat(n)),
+        format!("decl g; main() begin {}g := 0; end", "g, ".repeat(n)),
+        format!("main() begin {} end", "L: skip; ".repeat(n)),
         "\u{feff}main() begin skip; end".to_string(),
         "main() begin skip; end\r\n".to_string(),
     ] {

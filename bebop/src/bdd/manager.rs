@@ -47,7 +47,7 @@ use std::any::Any;
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::hash::BuildHasherDefault;
-use std::sync::Mutex;
+use std::sync::{Mutex, TryLockError};
 
 use oxidd::bcdd::{BCDDFunction, BCDDManagerRef};
 use oxidd::util::{AllocResult, FxHasher, OptBool, Ref};
@@ -510,7 +510,17 @@ impl BddManager {
     fn rename_once(&self, a: &Bdd, r: &Renaming) -> AllocResult<BCDDFunction> {
         // Reuse the manager's scratch table unless another thread is renaming
         // concurrently (then fall back to a fresh local table).
-        let mut guard = self.rename_memo.try_lock().ok();
+        let mut guard = match self.rename_memo.try_lock() {
+            Ok(g) => Some(g),
+            Err(TryLockError::WouldBlock) => None,
+            Err(TryLockError::Poisoned(p)) => {
+                // A previous rename panicked (e.g. foreign `Bdd`): drop stale
+                // entries and keep using the table.
+                let mut g = p.into_inner();
+                g.clear();
+                Some(g)
+            }
+        };
         let mut local = RenameMemo::default();
         let memo: &mut RenameMemo = match guard.as_deref_mut() {
             Some(m) => m,
@@ -703,6 +713,24 @@ mod tests {
     }
 
     #[test]
+    fn manager_is_send_and_sync() {
+        fn check<T: Send + Sync>() {}
+        check::<BddManager>();
+        check::<Bdd>();
+        check::<VarSet>();
+        check::<Renaming>();
+    }
+
+    #[test]
+    fn zero_variables() {
+        let m = BddManager::new(0);
+        assert_eq!(m.and(&m.t(), &m.f()), m.f());
+        assert_eq!(m.pick_cube(&m.t()), Some(vec![]));
+        assert!(m.eval(&m.t(), &|_| false));
+        assert_eq!(m.exists(&m.t(), &m.cube(&[])), m.t());
+    }
+
+    #[test]
     fn constants_and_literals() {
         let m = BddManager::new(4);
         assert!(m.is_true(&m.t()));
@@ -751,7 +779,7 @@ mod tests {
                     assert_eq!(eval_bits(&m, f, &vars, i), expect(i));
                 }
             }
-            assert_eq!(m.implies(&m.and(&a, &b), &a), true);
+            assert!(m.implies(&m.and(&a, &b), &a));
             assert_eq!(from_tt(&m, &vars, &ta), a, "canonicity");
         }
     }
