@@ -4,10 +4,14 @@
 //! every node, or returns the first error (in source order) as a
 //! [`Diagnostic`]. The grammar is documented in `docs/boolean-programs.md`.
 //!
-//! The parser never panics: statement nesting (`if`/`while`) and expression
-//! nesting (both the parser's recursion and the depth of the resulting tree)
-//! are capped at [`MAX_NESTING`] levels, beyond which the input is rejected
-//! with "nesting too deep".
+//! The parser never panics. Nesting is capped at [`MAX_NESTING`] levels,
+//! counting statements (`if`/`while`) and expressions together: an `if` or
+//! `while` is one level, and an expression inside a statement at level `s`
+//! may be at most `MAX_NESTING - s` deep (both as the parser's recursion and
+//! as the depth of the resulting tree: a chain `a | b | …` of `n` operators
+//! is `n + 1` deep). Deeper input is rejected with "nesting too deep", so
+//! every recursive pass over a parsed program recurses at most
+//! `MAX_NESTING` levels below a procedure body.
 //!
 //! Spans: an expression's span covers the whole expression as written
 //! (including enclosing parentheses); a statement's span covers the statement
@@ -19,7 +23,7 @@ use crate::ast::{BinOp, Decl, Expr, ExprKind, Ident, Proc, Program, Span, Stmt, 
 use crate::diag::Diagnostic;
 use crate::lexer::{tokenize, Keyword, Token, TokenKind};
 
-/// Maximum nesting of statements, and of expressions, the parser accepts.
+/// Maximum nesting the parser accepts, statements and expressions together.
 pub const MAX_NESTING: usize = 500;
 
 type PResult<T> = Result<T, Diagnostic>;
@@ -34,6 +38,7 @@ pub fn parse(src: &str) -> Result<Program, Diagnostic> {
         toks: &toks,
         pos: 0,
         depth: 0,
+        expr_base: 0,
     };
     let result = p.program();
     match (result, lex_err) {
@@ -58,6 +63,7 @@ pub fn parse_expr(src: &str) -> Result<Expr, Diagnostic> {
         toks: &toks,
         pos: 0,
         depth: 0,
+        expr_base: 0,
     };
     let result = p.expr().and_then(|e| {
         if p.peek() == &TokenKind::Eof {
@@ -83,9 +89,12 @@ struct Parser<'t> {
     /// Index of the next token; the last token is always `Eof` and is never
     /// consumed, so `pos < toks.len()` holds throughout.
     pos: usize,
-    /// Current recursion depth (statements and expressions share the guard
-    /// but are accounted separately by their callers).
+    /// Current nesting: open `if`/`while` statements plus expression
+    /// recursion.
     depth: usize,
+    /// `depth` when the current top-level expression started: its tree may
+    /// be at most `MAX_NESTING - expr_base` deep.
+    expr_base: usize,
 }
 
 /// What terminates a statement sequence.
@@ -136,6 +145,7 @@ fn binop(k: &TokenKind) -> Option<BinOp> {
     })
 }
 
+#[cold]
 fn too_deep(span: Span) -> Diagnostic {
     Diagnostic::new(
         format!("nesting too deep (more than {MAX_NESTING} levels)"),
@@ -373,49 +383,73 @@ impl<'t> Parser<'t> {
 
     // ----- statements ----------------------------------------------------
 
+    // The recursive paths (sseq → stmt → nested → if/while → sseq, and
+    // expr_bp → unary → paren/not/schoose → expr_bp) are split into small
+    // functions so that stack frames stay small even in unoptimized builds.
+
     fn sseq(&mut self, end: SeqEnd) -> PResult<Vec<Stmt>> {
         let mut stmts = Vec::new();
         loop {
-            let k = self.peek();
-            if end.stops(k) {
+            if end.stops(self.peek()) {
                 return Ok(stmts);
             }
-            match k {
-                TokenKind::Eof => return Err(self.unexpected(end.expected())),
-                TokenKind::Keyword(Keyword::Decl) => {
-                    return Err(Diagnostic::new(
-                        "declarations must come before the statements of a procedure",
-                        self.span(),
-                    ))
-                }
-                TokenKind::Keyword(Keyword::Enforce) => {
-                    return Err(Diagnostic::new(
-                        "`enforce` must come right after the local declarations",
-                        self.span(),
-                    ))
-                }
-                TokenKind::Keyword(
-                    kw
-                    @ (Keyword::End | Keyword::Elsif | Keyword::Else | Keyword::Fi | Keyword::Od),
-                ) => {
-                    return Err(Diagnostic::new(
-                        format!("unexpected `{}`: expected {}", kw.as_str(), end.expected()),
-                        self.span(),
-                    ))
-                }
-                _ => stmts.push(self.stmt()?),
+            if let Some(d) = self.seq_error(end) {
+                return Err(d);
             }
+            stmts.push(self.stmt()?);
         }
     }
 
+    /// The error for a token that can neither start a statement nor end the
+    /// sequence, if the current token is one.
+    #[inline(never)]
+    fn seq_error(&self, end: SeqEnd) -> Option<Diagnostic> {
+        let msg = match self.peek() {
+            TokenKind::Eof => return Some(self.unexpected(end.expected())),
+            TokenKind::Keyword(Keyword::Decl) => {
+                "declarations must come before the statements of a procedure".to_string()
+            }
+            TokenKind::Keyword(Keyword::Enforce) => {
+                "`enforce` must come right after the local declarations".to_string()
+            }
+            TokenKind::Keyword(
+                kw @ (Keyword::End | Keyword::Elsif | Keyword::Else | Keyword::Fi | Keyword::Od),
+            ) => format!("unexpected `{}`: expected {}", kw.as_str(), end.expected()),
+            _ => return None,
+        };
+        Some(Diagnostic::new(msg, self.span()))
+    }
+
     fn stmt(&mut self) -> PResult<Stmt> {
+        let labels = self.labels()?;
+        let start = self.span().start;
+        let kind = match self.peek() {
+            TokenKind::Keyword(Keyword::If) => self.nested(Self::if_stmt),
+            TokenKind::Keyword(Keyword::While) => self.nested(Self::while_stmt),
+            _ => self.simple_stmt(),
+        }?;
+        Ok(Stmt {
+            labels,
+            kind,
+            span: self.span_from(start),
+        })
+    }
+
+    /// `L1: L2: …`
+    #[inline(never)]
+    fn labels(&mut self) -> PResult<Vec<Ident>> {
         let mut labels = Vec::new();
         while matches!(self.peek(), TokenKind::Ident(_)) && self.peek_at(1) == &TokenKind::Colon {
             labels.push(self.ident("a label")?);
             self.bump();
         }
-        let start = self.span().start;
-        let kind = match self.peek() {
+        Ok(labels)
+    }
+
+    /// Every statement but `if` and `while`.
+    #[inline(never)]
+    fn simple_stmt(&mut self) -> PResult<StmtKind> {
+        Ok(match self.peek() {
             TokenKind::Keyword(Keyword::Skip) => {
                 self.bump();
                 self.expect(&TokenKind::Semi)?;
@@ -456,15 +490,8 @@ impl<'t> Parser<'t> {
                 self.expect(&TokenKind::Semi)?;
                 StmtKind::Assume(d)
             }
-            TokenKind::Keyword(Keyword::If) => self.nested(Self::if_stmt)?,
-            TokenKind::Keyword(Keyword::While) => self.nested(Self::while_stmt)?,
             TokenKind::Ident(_) => self.assign_or_call()?,
             _ => return Err(self.unexpected("a statement")),
-        };
-        Ok(Stmt {
-            labels,
-            kind,
-            span: self.span_from(start),
         })
     }
 
@@ -579,11 +606,8 @@ impl<'t> Parser<'t> {
     }
 
     fn expr(&mut self) -> PResult<Expr> {
-        let saved = self.depth;
-        self.depth = 0;
-        let r = self.expr_bp(0).map(|(e, _)| e);
-        self.depth = saved;
-        r
+        self.expr_base = self.depth;
+        self.expr_bp(0).map(|(e, _)| e)
     }
 
     fn enter(&mut self) -> PResult<()> {
@@ -611,73 +635,88 @@ impl<'t> Parser<'t> {
             }
             self.bump();
             let next = if op == BinOp::Implies { prec } else { prec + 1 };
-            let (rhs, rdepth) = self.expr_bp(next)?;
-            depth = depth.max(rdepth) + 1;
-            let span = lhs.span.to(rhs.span);
-            if depth > MAX_NESTING {
-                return Err(too_deep(span));
-            }
-            lhs = Expr {
-                kind: ExprKind::Bin(op, Box::new(lhs), Box::new(rhs)),
-                span,
-            };
+            let rhs = self.expr_bp(next)?;
+            (lhs, depth) = self.bin(op, (lhs, depth), rhs)?;
         }
         Ok((lhs, depth))
     }
 
+    /// Checks that a tree `depth` deep fits under the current statement.
+    fn check_tree_depth(&self, depth: usize, span: Span) -> PResult<()> {
+        if self.expr_base + depth > MAX_NESTING {
+            Err(too_deep(span))
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Builds `lhs op rhs`, checking the depth of the resulting tree.
+    #[inline(never)]
+    fn bin(
+        &self,
+        op: BinOp,
+        (lhs, ld): (Expr, usize),
+        (rhs, rd): (Expr, usize),
+    ) -> PResult<(Expr, usize)> {
+        let depth = ld.max(rd) + 1;
+        let span = lhs.span.to(rhs.span);
+        self.check_tree_depth(depth, span)?;
+        let kind = ExprKind::Bin(op, Box::new(lhs), Box::new(rhs));
+        Ok((Expr { kind, span }, depth))
+    }
+
     /// `!`-prefixed operands and atoms.
     fn unary(&mut self) -> PResult<(Expr, usize)> {
-        let start = self.span().start;
         match self.peek() {
-            TokenKind::Not => {
-                self.bump();
-                self.enter()?;
-                let r = self.unary();
-                self.depth -= 1;
-                let (e, d) = r?;
-                if d + 1 > MAX_NESTING {
-                    return Err(too_deep(self.span_from(start)));
-                }
-                Ok((
-                    Expr {
-                        kind: ExprKind::Not(Box::new(e)),
-                        span: self.span_from(start),
-                    },
-                    d + 1,
-                ))
-            }
-            TokenKind::LParen => {
-                self.bump();
-                let (mut e, d) = self.expr_bp(0)?;
-                if !self.eat(&TokenKind::RParen) {
-                    return Err(self.unexpected("`)` or an operator"));
-                }
-                e.span = self.span_from(start);
-                Ok((e, d))
-            }
-            TokenKind::Keyword(Keyword::Schoose) => {
-                self.bump();
-                self.expect(&TokenKind::LBracket)?;
-                let (pos, d1) = self.expr_bp(0)?;
-                self.expect(&TokenKind::Comma)?;
-                let (neg, d2) = self.expr_bp(0)?;
-                if !self.eat(&TokenKind::RBracket) {
-                    return Err(self.unexpected("`]` or an operator"));
-                }
-                let d = d1.max(d2) + 1;
-                if d > MAX_NESTING {
-                    return Err(too_deep(self.span_from(start)));
-                }
-                Ok((
-                    Expr {
-                        kind: ExprKind::Schoose(Box::new(pos), Box::new(neg)),
-                        span: self.span_from(start),
-                    },
-                    d,
-                ))
-            }
+            TokenKind::Not => self.not_expr(),
+            TokenKind::LParen => self.paren_expr(),
+            TokenKind::Keyword(Keyword::Schoose) => self.schoose_expr(),
             _ => Ok((self.atom()?, 1)),
         }
+    }
+
+    /// `! e`
+    #[inline(never)]
+    fn not_expr(&mut self) -> PResult<(Expr, usize)> {
+        let start = self.bump().span.start;
+        self.enter()?;
+        let r = self.unary();
+        self.depth -= 1;
+        let (e, d) = r?;
+        let span = self.span_from(start);
+        self.check_tree_depth(d + 1, span)?;
+        let kind = ExprKind::Not(Box::new(e));
+        Ok((Expr { kind, span }, d + 1))
+    }
+
+    /// `( e )`
+    #[inline(never)]
+    fn paren_expr(&mut self) -> PResult<(Expr, usize)> {
+        let start = self.bump().span.start;
+        let (mut e, d) = self.expr_bp(0)?;
+        if !self.eat(&TokenKind::RParen) {
+            return Err(self.unexpected("`)` or an operator"));
+        }
+        e.span = self.span_from(start);
+        Ok((e, d))
+    }
+
+    /// `schoose [ e , e ]`
+    #[inline(never)]
+    fn schoose_expr(&mut self) -> PResult<(Expr, usize)> {
+        let start = self.bump().span.start;
+        self.expect(&TokenKind::LBracket)?;
+        let (pos, d1) = self.expr_bp(0)?;
+        self.expect(&TokenKind::Comma)?;
+        let (neg, d2) = self.expr_bp(0)?;
+        if !self.eat(&TokenKind::RBracket) {
+            return Err(self.unexpected("`]` or an operator"));
+        }
+        let d = d1.max(d2) + 1;
+        let span = self.span_from(start);
+        self.check_tree_depth(d, span)?;
+        let kind = ExprKind::Schoose(Box::new(pos), Box::new(neg));
+        Ok((Expr { kind, span }, d))
     }
 
     fn atom(&mut self) -> PResult<Expr> {
@@ -841,15 +880,38 @@ mod tests {
             let d = parse(&src).unwrap_err();
             assert!(d.message.starts_with("nesting too deep"), "{}", d.message);
         }
-        // Right at the limit is fine.
-        let ok = format!(
-            "main() begin {}skip;{} end",
-            "while (a) do ".repeat(MAX_NESTING),
-            " od".repeat(MAX_NESTING)
-        );
-        assert!(parse(&ok).is_ok());
-        let ok = format!("main() begin x := {}a; end", "!".repeat(MAX_NESTING - 1));
-        assert!(parse(&ok).is_ok());
+        // Right at the limit is fine, one more level is not. Statements and
+        // expressions count together.
+        let whiles = |n: usize, body: &str| {
+            format!(
+                "main() begin {}{body}{} end",
+                "while (a) do ".repeat(n),
+                " od".repeat(n)
+            )
+        };
+        let nots = |n: usize| format!("x := {}a;", "!".repeat(n));
+        let chain = |n: usize| format!("x := {};", vec!["a"; n].join(" | "));
+        let m = MAX_NESTING;
+        for (src, ok) in [
+            (whiles(m - 1, "skip;"), true),
+            (whiles(m, "skip;"), false),
+            (whiles(0, &nots(m - 1)), true),
+            (whiles(0, &nots(m)), false),
+            (whiles(0, &chain(m)), true),
+            (whiles(0, &chain(m + 1)), false),
+            (whiles(200, &nots(m - 201)), true),
+            (whiles(200, &nots(m - 200)), false),
+            (whiles(200, &chain(m - 200)), true),
+            (whiles(200, &chain(m - 199)), false),
+        ] {
+            match parse(&src) {
+                Ok(_) => assert!(ok, "accepted: {src}"),
+                Err(d) => {
+                    assert!(!ok, "rejected: {}", d.message);
+                    assert!(d.message.starts_with("nesting too deep"), "{}", d.message);
+                }
+            }
+        }
     }
 
     #[test]

@@ -30,6 +30,7 @@
 //! may read or modify (MOD/REF): the others are quantified out at the call
 //! and pass unchanged around it.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::time::Instant;
 
@@ -104,7 +105,7 @@ pub(crate) enum Transfer {
         ren: Renaming,
         post: Option<VarSet>,
     },
-    Call(CallTransfer),
+    Call(Box<CallTransfer>),
 }
 
 /// Precomputed relations of one call site.
@@ -135,6 +136,9 @@ pub(crate) struct ProcData {
     /// Moves exit path edges into summary coordinates.
     pub sum_ren: Renaming,
 }
+
+/// New path edges of one vertex per level, levels ascending.
+pub(crate) type Rings = smallvec::SmallVec<[(u32, Bdd); 2]>;
 
 /// Options of the BDD engine.
 #[derive(Clone, Debug)]
@@ -167,7 +171,7 @@ pub struct Symbolic<'a> {
     pub(crate) opts: SymbolicOptions,
     pub(crate) pe: Vec<Bdd>,
     /// New path edges per vertex per level: (level, delta), levels ascending.
-    pub(crate) rings: Vec<Vec<(u32, Bdd)>>,
+    pub(crate) rings: Vec<Rings>,
     pub(crate) summary: Vec<Bdd>,
     pub(crate) sum_rings: Vec<Vec<(u32, Bdd)>>,
     /// Path edges at `Err`: (assert vertex, level, edges).
@@ -176,6 +180,10 @@ pub struct Symbolic<'a> {
     pub(crate) procs: Vec<ProcData>,
     pub(crate) dead: Vec<Option<VarSet>>,
     pub(crate) stats: Stats,
+    /// Interned quantification sets and renamings: transfers of similar
+    /// statements share them instead of each allocating its own.
+    varsets: RefCell<HashMap<Vec<u32>, VarSet>>,
+    renamings: RefCell<HashMap<Vec<(u32, u32)>, Renaming>>,
     pub(crate) target: Target,
     touched: Vec<VertexId>,
     found: bool,
@@ -211,7 +219,7 @@ impl<'a> Symbolic<'a> {
             live,
             opts,
             pe: vec![f.clone(); nv],
-            rings: vec![Vec::new(); nv],
+            rings: vec![Rings::new(); nv],
             summary: vec![f.clone(); cfg.procs.len()],
             sum_rings: vec![Vec::new(); cfg.procs.len()],
             err_rings: Vec::new(),
@@ -224,6 +232,8 @@ impl<'a> Symbolic<'a> {
                 ..Stats::default()
             },
             target,
+            varsets: RefCell::default(),
+            renamings: RefCell::default(),
             touched: Vec::new(),
             found: false,
             level: 0,
@@ -525,6 +535,31 @@ impl<'a> Symbolic<'a> {
         }
     }
 
+    /// The interned quantification set of `vars`.
+    pub(crate) fn cube(&self, vars: &[u32]) -> VarSet {
+        let mut key = vars.to_vec();
+        key.sort_unstable();
+        key.dedup();
+        if let Some(v) = self.varsets.borrow().get(&key) {
+            return v.clone();
+        }
+        let v = self.m.cube(&key);
+        self.varsets.borrow_mut().insert(key, v.clone());
+        v
+    }
+
+    /// The interned renaming of `pairs`.
+    pub(crate) fn renaming(&self, pairs: &[(u32, u32)]) -> Renaming {
+        let mut key = pairs.to_vec();
+        key.sort_unstable();
+        if let Some(r) = self.renamings.borrow().get(&key) {
+            return r.clone();
+        }
+        let r = self.m.renaming(&key);
+        self.renamings.borrow_mut().insert(key, r.clone());
+        r
+    }
+
     pub(crate) fn choice_set(&self, n: u32) -> Vec<u32> {
         (0..n).map(|k| self.lay.choice(k)).collect()
     }
@@ -547,7 +582,7 @@ impl<'a> Symbolic<'a> {
             }
             VKind::Cond { cond, .. } => {
                 let c = self.expr(cond, C);
-                let q = self.m.cube(&chs);
+                let q = self.cube(&chs);
                 Transfer::Cond {
                     t: self.m.exists(&c, &q),
                     f: self.m.exists(&self.m.not(&c), &q),
@@ -563,7 +598,7 @@ impl<'a> Symbolic<'a> {
                     .map(|i| CExpr::Var(Var::Ret(i)))
                     .collect();
                 let post: Vec<u32> = regs.iter().map(|r| self.lay.var(*r, C)).collect();
-                self.assign_transfer(lhs, &rhs, &chs, Some(self.m.cube(&post)))
+                self.assign_transfer(lhs, &rhs, &chs, Some(self.cube(&post)))
             }
             VKind::Call { callee, args, ret } => {
                 let q = *callee as usize;
@@ -575,7 +610,7 @@ impl<'a> Symbolic<'a> {
                         .iff(&self.m.var(self.lay.var(formal(j as u32), N)), &self.expr(a, C));
                     bind = self.m.and(&bind, &eq);
                 }
-                let bind = self.m.exists(&bind, &self.m.cube(&chs));
+                let bind = self.m.exists(&bind, &self.cube(&chs));
                 let mut entry_quant = Vec::new();
                 let mut join_quant = Vec::new();
                 let mut join_ren = Vec::new();
@@ -606,15 +641,15 @@ impl<'a> Symbolic<'a> {
                     join_quant.push(self.lay.var(formal(j), N));
                     entry_ren.push((self.lay.var(formal(j), N), self.lay.var(formal(j), C)));
                 }
-                Transfer::Call(CallTransfer {
+                Transfer::Call(Box::new(CallTransfer {
                     callee: *callee,
                     ret: *ret,
                     bind,
-                    entry_quant: self.m.cube(&entry_quant),
-                    entry_ren: self.m.renaming(&entry_ren),
-                    join_quant: self.m.cube(&join_quant),
-                    join_ren: self.m.renaming(&join_ren),
-                })
+                    entry_quant: self.cube(&entry_quant),
+                    entry_ren: self.renaming(&entry_ren),
+                    join_quant: self.cube(&join_quant),
+                    join_ren: self.renaming(&join_ren),
+                }))
             }
         }
     }
@@ -630,7 +665,7 @@ impl<'a> Symbolic<'a> {
         for e in rhs {
             e.for_each_var(&mut |x| reads_target |= lhs.contains(&x));
         }
-        let chq = self.m.cube(chs);
+        let chq = self.cube(chs);
         if !reads_target {
             let mut rel = self.m.t();
             for (x, e) in lhs.iter().zip(rhs) {
@@ -640,7 +675,7 @@ impl<'a> Symbolic<'a> {
             let rel = self.m.exists(&rel, &chq);
             let quant: Vec<u32> = lhs.iter().map(|x| self.lay.var(*x, C)).collect();
             Transfer::AssignFast {
-                quant: self.m.cube(&quant),
+                quant: self.cube(&quant),
                 rel,
                 post,
             }
@@ -658,8 +693,8 @@ impl<'a> Symbolic<'a> {
                 .collect();
             Transfer::AssignGeneral {
                 rel,
-                quant: self.m.cube(&quant),
-                ren: self.m.renaming(&ren),
+                quant: self.cube(&quant),
+                ren: self.renaming(&ren),
                 post,
             }
         }
@@ -724,8 +759,8 @@ impl<'a> Symbolic<'a> {
         ProcData {
             entry_eq,
             enforce: pr.enforce.as_ref().map(|e| self.expr(e, C)),
-            sum_quant: self.m.cube(&quant),
-            sum_ren: self.m.renaming(&ren),
+            sum_quant: self.cube(&quant),
+            sum_ren: self.renaming(&ren),
         }
     }
 
@@ -756,7 +791,7 @@ impl<'a> Symbolic<'a> {
                 Some(
                     interned
                         .entry(vars.clone())
-                        .or_insert_with(|| self.m.cube(&vars))
+                        .or_insert_with(|| self.cube(&vars))
                         .clone(),
                 )
             })

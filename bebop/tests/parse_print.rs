@@ -343,29 +343,40 @@ fn golden_parse_errors() {
 
 #[test]
 fn nesting_limit_is_safe_for_parse_check_and_print() {
-    // Statements nested to the limit, each condition an expression nested to
-    // the limit: everything downstream (check, print, compare, drop) must cope
-    // on a default test thread.
+    // Programs right at the nesting limit: everything downstream (check,
+    // print, compare, drop) must cope on a default test thread.
     let n = MAX_NESTING;
-    let deep_expr = format!("{}g{}", "(!".repeat(n / 2 - 1), ")".repeat(n / 2 - 1));
-    let src = format!(
+    // Half statements, half expressions.
+    let s = n / 2;
+    let k = (n - s - 2) / 2;
+    let deep_expr = format!("{}g{}", "(!".repeat(k), ")".repeat(k));
+    let mixed = format!(
         "decl g;\nmain() begin\n{} g := {deep_expr}; {}\nend\n",
-        format!("while ({deep_expr}) do ").repeat(n),
-        " od".repeat(n)
+        format!("while ({deep_expr}) do ").repeat(s),
+        " od".repeat(s)
     );
-    let p = parse_ok(&src);
-    assert!(check(&p).is_empty());
-    assert_round_trip(&p);
+    // Only statements.
+    let stmts = format!(
+        "decl g;\nmain() begin\n{} skip; {}\nend\n",
+        "if (g) then ".repeat(n - 1),
+        "else skip; fi ".repeat(n - 1)
+    );
+    for src in [mixed, stmts] {
+        let p = parse_ok(&src);
+        assert!(check(&p).is_empty());
+        assert_round_trip(&p);
+    }
     let too_deep = format!(
         "decl g;\nmain() begin\n{} skip; {}\nend\n",
-        "if (g) then ".repeat(n + 1),
-        "fi ".repeat(n + 1)
+        "if (g) then ".repeat(n),
+        "fi ".repeat(n)
     );
+    // The condition of the innermost `if` is one level too many.
     assert_eq!(
         first_error(&too_deep),
         format!(
             "t.bp:3:{}: error: nesting too deep (more than {n} levels)",
-            12 * n + 1
+            12 * (n - 1) + 5
         )
     );
 }

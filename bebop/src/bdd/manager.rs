@@ -46,6 +46,7 @@
 use std::any::Any;
 use std::collections::{HashMap, HashSet};
 use std::fmt;
+use std::sync::Arc;
 use std::hash::BuildHasherDefault;
 use std::sync::{Mutex, TryLockError};
 
@@ -139,7 +140,7 @@ impl fmt::Debug for Bdd {
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct VarSet {
     cube: Bdd,
-    vars: Box<[u32]>,
+    vars: Arc<[u32]>,
 }
 
 impl VarSet {
@@ -171,7 +172,7 @@ impl fmt::Debug for VarSet {
 pub struct Renaming {
     /// `(from, to)` pairs sorted by `from`; `from` values are distinct and no
     /// pair is the identity.
-    pairs: Box<[(u32, u32)]>,
+    pairs: Arc<[(u32, u32)]>,
     /// Deepest level of a `from` variable; nodes below it are left untouched.
     max_from_level: u32,
 }
@@ -428,7 +429,7 @@ impl BddManager {
         }
         VarSet {
             cube,
-            vars: vs.into_boxed_slice(),
+            vars: vs.into(),
         }
     }
 
@@ -478,7 +479,7 @@ impl BddManager {
             .mref
             .with_manager_shared(|m| ps.iter().map(|p| m.var_to_level(p.0)).max().unwrap_or(0));
         Renaming {
-            pairs: ps.into_boxed_slice(),
+            pairs: ps.into(),
             max_from_level,
         }
     }
