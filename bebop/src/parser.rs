@@ -33,31 +33,25 @@ type PResult<T> = Result<T, Diagnostic>;
 /// Returns the first syntax error (lexical or grammatical, whichever comes
 /// first in the source) with a precise span.
 pub fn parse(src: &str) -> Result<Program, Diagnostic> {
-    let (toks, lex_err) = tokenize(src);
-    let mut p = Parser {
-        toks: &toks,
-        pos: 0,
-        depth: 0,
-        expr_base: 0,
-    };
-    let result = p.program();
-    match (result, lex_err) {
-        (Ok(prog), None) => Ok(prog),
-        (Ok(_), Some(le)) => Err(le),
-        (Err(pe), None) => Err(pe),
-        // The token stream stops at the lexical error; a parse error strictly
-        // before it is genuine, one at the cut is caused by the lexical error.
-        (Err(pe), Some(le)) => Err(if pe.span.start < le.span.start {
-            pe
-        } else {
-            le
-        }),
-    }
+    run(src, |p| p.program())
 }
 
 /// Parses a single expression (the whole input must be one expression).
 /// Useful for tests and tools that take expressions on their own.
 pub fn parse_expr(src: &str) -> Result<Expr, Diagnostic> {
+    run(src, |p| {
+        let e = p.expr()?;
+        if p.peek() == &TokenKind::Eof {
+            Ok(e)
+        } else {
+            Err(p.unexpected("end of expression"))
+        }
+    })
+}
+
+/// Lexes `src` and runs `f` on the tokens, reporting whichever of the
+/// lexical and the grammatical error comes first.
+fn run<T>(src: &str, f: impl FnOnce(&mut Parser<'_>) -> PResult<T>) -> PResult<T> {
     let (toks, lex_err) = tokenize(src);
     let mut p = Parser {
         toks: &toks,
@@ -65,17 +59,12 @@ pub fn parse_expr(src: &str) -> Result<Expr, Diagnostic> {
         depth: 0,
         expr_base: 0,
     };
-    let result = p.expr().and_then(|e| {
-        if p.peek() == &TokenKind::Eof {
-            Ok(e)
-        } else {
-            Err(p.unexpected("end of expression"))
-        }
-    });
-    match (result, lex_err) {
-        (Ok(e), None) => Ok(e),
+    match (f(&mut p), lex_err) {
+        (Ok(x), None) => Ok(x),
         (Ok(_), Some(le)) => Err(le),
         (Err(pe), None) => Err(pe),
+        // The token stream stops at the lexical error; a parse error strictly
+        // before it is genuine, one at the cut is caused by the lexical error.
         (Err(pe), Some(le)) => Err(if pe.span.start < le.span.start {
             pe
         } else {
