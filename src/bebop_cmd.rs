@@ -97,13 +97,16 @@ pub fn run(args: &BebopArgs) -> u8 {
         loaded: &loaded,
         what: &what,
         outcome: &outcome,
+        engine: stats.engine,
         stats: args.stats.then_some(&stats),
         collapse: args.collapse,
     };
-    match args.format {
-        Format::Text => print!("{}", report.text()),
-        Format::Json => println!("{}", report.json()),
-    }
+    let text = match args.format {
+        Format::Text => report.text(),
+        Format::Json => report.json() + "\n",
+    };
+    // A closed pipe (e.g. `| head`) is not an error worth a panic.
+    let _ = std::io::Write::write_all(&mut std::io::stdout().lock(), text.as_bytes());
     code
 }
 

@@ -9,6 +9,7 @@ use bebop::analysis::{liveness, mod_ref, Liveness};
 use bebop::ast::Program;
 use bebop::cfg::{Cfg, VKind, Var, VertexId};
 use bebop::reach::{Outcome, Stats, Trace};
+use serde::Serialize;
 use serde_json::{json, Value};
 
 /// A parsed, checked boolean program with its CFG.
@@ -25,8 +26,7 @@ pub struct Loaded {
 /// diagnostics (file:line:col, source line, caret), ready for stderr.
 pub fn load(path: &Path) -> Result<Loaded, String> {
     let file = path.display().to_string();
-    let bytes =
-        std::fs::read(path).map_err(|e| format!("error: cannot read `{file}`: {e}\n"))?;
+    let bytes = std::fs::read(path).map_err(|e| format!("error: cannot read `{file}`: {e}\n"))?;
     let src = String::from_utf8(bytes)
         .map_err(|e| format!("error: `{file}` is not UTF-8 text: {e}\n"))?;
     let program = bebop::parser::parse(&src).map_err(|d| d.render(&file, &src))?;
@@ -53,11 +53,25 @@ pub struct Report<'a> {
     /// "label R" or "assertion failure".
     pub what: &'a str,
     pub outcome: &'a Outcome,
+    /// Engine name for the report ("bdd" or "explicit").
+    pub engine: &'a str,
     pub stats: Option<&'a Stats>,
     pub collapse: bool,
 }
 
+#[derive(Serialize)]
+struct JsonReport<'a> {
+    file: &'a str,
+    target: &'a str,
+    verdict: &'a str,
+    reason: Option<&'a str>,
+    engine: &'a str,
+    trace: Option<Vec<Line>>,
+    stats: Option<Value>,
+}
+
 /// One trace step, resolved for display.
+#[derive(Serialize)]
 struct Line {
     depth: u32,
     vertex: VertexId,
@@ -66,6 +80,7 @@ struct Line {
     line: usize,
     column: usize,
     statement: String,
+    #[serde(serialize_with = "values_as_map")]
     values: Vec<(String, bool)>,
     /// For a call whose callee returns: the index of its return step.
     returns_at: Option<usize>,
@@ -76,7 +91,10 @@ impl Loaded {
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let line = self.line_starts.partition_point(|&s| s <= offset);
         let start = self.line_starts[line.saturating_sub(1)];
-        let col = self.src.get(start..offset).map_or(1, |t| t.chars().count() + 1);
+        let col = self
+            .src
+            .get(start..offset)
+            .map_or(1, |t| t.chars().count() + 1);
         (line.max(1), col)
     }
 
@@ -86,15 +104,14 @@ impl Loaded {
             return "";
         };
         let end = self.line_starts.get(n).map_or(self.src.len(), |&e| e - 1);
-        self.src.get(start..end).unwrap_or("").trim_end_matches('\r')
+        self.src
+            .get(start..end)
+            .unwrap_or("")
+            .trim_end_matches('\r')
     }
 }
 
 impl Report<'_> {
-    fn engine(&self) -> &str {
-        self.stats.map(|s| s.engine).unwrap_or("")
-    }
-
     /// The text report.
     pub fn text(&self) -> String {
         let mut out = String::new();
@@ -104,7 +121,11 @@ impl Report<'_> {
                 let _ = writeln!(out, "{file}: {} is UNREACHABLE", self.what);
             }
             Outcome::GaveUp(reason) => {
-                let _ = writeln!(out, "{file}: UNKNOWN whether {} is reachable: {reason}", self.what);
+                let _ = writeln!(
+                    out,
+                    "{file}: UNKNOWN whether {} is reachable: {reason}",
+                    self.what
+                );
             }
             Outcome::Reachable(trace) => {
                 let _ = writeln!(out, "{file}: {} is REACHABLE", self.what);
@@ -144,44 +165,24 @@ impl Report<'_> {
         out
     }
 
-    /// The JSON report.
-    pub fn json(&self) -> Value {
+    /// The JSON report (streamed: no intermediate JSON tree, so traces of
+    /// 100,000s of steps stay cheap).
+    pub fn json(&self) -> String {
         let (verdict, reason, trace) = match self.outcome {
             Outcome::Unreachable => ("unreachable", None, None),
             Outcome::Reachable(t) => ("reachable", None, Some(t)),
-            Outcome::GaveUp(r) => ("unknown", Some(r.clone()), None),
+            Outcome::GaveUp(r) => ("unknown", Some(r.as_str()), None),
         };
-        let steps: Option<Vec<Value>> = trace.map(|t| {
-            self.lines(t)
-                .into_iter()
-                .enumerate()
-                .map(|(i, l)| {
-                    let values: serde_json::Map<String, Value> =
-                        l.values.into_iter().map(|(n, b)| (n, json!(b))).collect();
-                    json!({
-                        "index": i,
-                        "depth": l.depth,
-                        "proc": l.proc,
-                        "vertex": l.vertex,
-                        "kind": l.kind,
-                        "line": l.line,
-                        "column": l.column,
-                        "statement": l.statement,
-                        "values": values,
-                        "returns_at": l.returns_at,
-                    })
-                })
-                .collect()
-        });
-        json!({
-            "file": self.loaded.file,
-            "target": self.what,
-            "verdict": verdict,
-            "reason": reason,
-            "engine": self.engine(),
-            "trace": steps,
-            "stats": self.stats.map(stats_json),
-        })
+        let report = JsonReport {
+            file: &self.loaded.file,
+            target: self.what,
+            verdict,
+            reason,
+            engine: self.engine,
+            trace: trace.map(|t| self.lines(t)),
+            stats: self.stats.map(stats_json),
+        };
+        serde_json::to_string(&report).expect("serializing plain data")
     }
 
     fn lines(&self, trace: &Trace) -> Vec<Line> {
@@ -261,9 +262,7 @@ impl Report<'_> {
             }
             VKind::Return(_) if vx.synthetic => "(falls off the end: returns *)".to_string(),
             VKind::Skip if vx.synthetic => "(empty body)".to_string(),
-            _ => {
-                self.loaded.line_text(line).trim().to_string()
-            }
+            _ => self.loaded.line_text(line).trim().to_string(),
         }
     }
 }
@@ -277,6 +276,10 @@ fn lines_before_err(trace: &Trace, cfg: &Cfg, loaded: &Loaded) -> usize {
         .nth(1)
         .map(|s| loaded.line_col(cfg.vertex(s.vertex).span.start as usize).0)
         .unwrap_or(0)
+}
+
+fn values_as_map<S: serde::Serializer>(v: &[(String, bool)], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_map(v.iter().map(|(k, b)| (k, b)))
 }
 
 fn kind_name(k: &VKind) -> &'static str {

@@ -15,7 +15,9 @@ fn slamrs(args: &[&str]) -> Output {
 }
 
 fn programs(dir: &str) -> Vec<PathBuf> {
-    let d = Path::new(env!("CARGO_MANIFEST_DIR")).join("bebop/tests/programs").join(dir);
+    let d = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("bebop/tests/programs")
+        .join(dir);
     let mut v: Vec<PathBuf> = std::fs::read_dir(&d)
         .expect("programs dir")
         .map(|e| e.expect("entry").path())
@@ -93,7 +95,10 @@ fn bad_programs_get_located_diagnostics_and_exit_2() {
                 "{file}: expected location {loc}, got: {first}"
             );
         }
-        assert!(first.contains(text), "{file}: expected `{text}` in: {first}");
+        assert!(
+            first.contains(text),
+            "{file}: expected `{text}` in: {first}"
+        );
         assert!(err.contains(" | "), "{file}: no source line shown:\n{err}");
         assert!(!err.contains("panicked"), "{file}: {err}");
     }
@@ -108,18 +113,29 @@ fn fig1_trace_matches_the_paper() {
     assert!(text.contains("label R is REACHABLE"), "{text}");
     // g must be 1 initially (the paper's footnote 2), and h = !g = 0 at the calls.
     let first = text.lines().nth(2).unwrap();
-    assert!(first.contains("h := !g;") && first.ends_with("g=1"), "{first}");
-    assert!(text.contains("A(g, h);") && text.contains("g=1 h=0"), "{text}");
+    assert!(
+        first.contains("h := !g;") && first.ends_with("g=1"),
+        "{first}"
+    );
+    assert!(
+        text.contains("A(g, h);") && text.contains("g=1 h=0"),
+        "{text}"
+    );
     // Both engines, JSON: the trace starts in main and ends at R.
     for engine in ["bdd", "explicit"] {
-        let out = slamrs(&["bebop", fig1, "--label", "R", "--engine", engine, "--format", "json"]);
+        let out = slamrs(&[
+            "bebop", fig1, "--label", "R", "--engine", engine, "--format", "json",
+        ]);
         assert_eq!(out.status.code(), Some(10));
         let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
         assert_eq!(j["verdict"], "reachable");
         let steps = j["trace"].as_array().unwrap();
         assert_eq!(steps[0]["proc"], "main");
         assert_eq!(steps[0]["values"]["g"], true);
-        assert!(steps.last().unwrap()["statement"].as_str().unwrap().starts_with("R:"));
+        assert!(steps.last().unwrap()["statement"]
+            .as_str()
+            .unwrap()
+            .starts_with("R:"));
     }
 }
 
@@ -143,7 +159,13 @@ fn stats_and_collapse() {
     let fig1 = concat!(env!("CARGO_MANIFEST_DIR"), "/bebop/examples/fig1.bp");
     let out = slamrs(&["bebop", fig1, "--label", "R", "--stats", "--collapse"]);
     let text = String::from_utf8_lossy(&out.stdout);
-    for key in ["peak BDD nodes", "path edge sets", "summary edge sets", "worklist iterations", "time search"] {
+    for key in [
+        "peak BDD nodes",
+        "path edge sets",
+        "summary edge sets",
+        "worklist iterations",
+        "time search",
+    ] {
         assert!(text.contains(key), "missing {key}: {text}");
     }
     assert!(text.contains("[summary:"), "{text}");

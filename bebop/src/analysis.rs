@@ -127,7 +127,11 @@ impl Liveness {
             .iter()
             .map(|v| LiveSet {
                 g: ones(cfg.globals.len()),
-                l: ones(v.proc.map(|p| cfg.procs[p as usize].locals.len()).unwrap_or(0)),
+                l: ones(
+                    v.proc
+                        .map(|p| cfg.procs[p as usize].locals.len())
+                        .unwrap_or(0),
+                ),
                 r: ones(cfg.max_returns as usize),
             })
             .collect();

@@ -213,10 +213,8 @@ impl Cfg {
             .filter(|&v| {
                 let vx = self.vertex(v);
                 vx.labels.iter().any(|l| l == label)
-                    && proc.is_none_or(|p| {
-                        vx.proc
-                            .is_some_and(|q| self.procs[q as usize].name == p)
-                    })
+                    && proc
+                        .is_none_or(|p| vx.proc.is_some_and(|q| self.procs[q as usize].name == p))
             })
             .collect()
     }
@@ -300,7 +298,11 @@ impl Builder {
         for (i, pr) in p.procs.iter().enumerate() {
             let mut locals = HashMap::new();
             let mut names = Vec::new();
-            for f in pr.formals.iter().chain(pr.locals.iter().flat_map(|d| &d.vars)) {
+            for f in pr
+                .formals
+                .iter()
+                .chain(pr.locals.iter().flat_map(|d| &d.vars))
+            {
                 if locals.insert(f.name.as_str(), names.len() as u32).is_some() {
                     return Err(format!("duplicate variable `{}`", f.name));
                 }
@@ -424,7 +426,11 @@ impl Builder {
             }
         }
         let _ = implicit_ends;
-        let max_locals = procs.iter().map(|p| p.locals.len() as u32).max().unwrap_or(0);
+        let max_locals = procs
+            .iter()
+            .map(|p| p.locals.len() as u32)
+            .max()
+            .unwrap_or(0);
         let max_returns = procs.iter().map(|p| p.returns).max().unwrap_or(0);
         let max_choices = self.vertices.iter().map(|v| v.choices).max().unwrap_or(0);
         let mut globals = vec![String::new(); self.globals.len()];
@@ -642,9 +648,11 @@ impl Builder {
                 CExpr::Choice(ctx.choice - 1)
             }
             ExprKind::Not(a) => CExpr::Not(Box::new(self.expr(a, ctx)?)),
-            ExprKind::Bin(op, a, b) => {
-                CExpr::Bin(*op, Box::new(self.expr(a, ctx)?), Box::new(self.expr(b, ctx)?))
-            }
+            ExprKind::Bin(op, a, b) => CExpr::Bin(
+                *op,
+                Box::new(self.expr(a, ctx)?),
+                Box::new(self.expr(b, ctx)?),
+            ),
             ExprKind::Schoose(a, b) => {
                 let a = self.expr(a, ctx)?;
                 let b = self.expr(b, ctx)?;

@@ -61,7 +61,10 @@ mod tests {
         let at = src.find("L;").unwrap();
         let d = Diagnostic::new("goto to undefined label `L`", Span::new(at, at + 1));
         let r = d.render("t.bp", src);
-        assert!(r.starts_with("t.bp:3:8: error: goto to undefined label `L`"), "{r}");
+        assert!(
+            r.starts_with("t.bp:3:8: error: goto to undefined label `L`"),
+            "{r}"
+        );
         assert!(r.contains("    3 |   goto L;"), "{r}");
         assert!(r.contains("      |        ^"), "{r}");
     }

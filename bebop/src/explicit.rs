@@ -15,7 +15,9 @@ use std::time::Instant;
 
 use crate::cfg::{Cfg, ProcId, VKind, VertexId};
 use crate::reach::{Outcome, Stats, Target, Trace, TraceStep};
-use crate::semantics::{call_entries, enforce_holds, initial_states, intra_successors, return_state};
+use crate::semantics::{
+    call_entries, enforce_holds, initial_states, intra_successors, return_state,
+};
 use crate::state::{Bits, State};
 
 /// Limits of the explicit engine.
@@ -43,7 +45,10 @@ enum Pred {
     /// First vertex of a callee, entered from this call node.
     Entry(u32),
     /// Return site reached from a call node over the callee's exit node.
-    Summary { call: u32, exit: u32 },
+    Summary {
+        call: u32,
+        exit: u32,
+    },
 }
 
 struct Node {

@@ -59,7 +59,9 @@ fn check_invariant(cfg: &Cfg, s: &TraceStep, i: usize) -> Result<(), String> {
     if let Some(p) = cfg.proc_of(s.vertex) {
         if let Some(e) = &cfg.procs[p as usize].enforce {
             if !e.eval(&|v| s.state.get(v), &|_| false) {
-                return Err(format!("step {i}: the procedure invariant (enforce) is false"));
+                return Err(format!(
+                    "step {i}: the procedure invariant (enforce) is false"
+                ));
             }
         }
     }

@@ -89,7 +89,10 @@ impl Layout {
 pub(crate) enum Transfer {
     Identity,
     /// Branch conditions (choices quantified).
-    Cond { t: Bdd, f: Bdd },
+    Cond {
+        t: Bdd,
+        f: Bdd,
+    },
     /// `x⃗ := e⃗` where no right-hand side reads a target:
     /// `(∃ C_x⃗. D) ∧ rel`, then `∃ post` if given.
     AssignFast {
@@ -239,7 +242,9 @@ impl<'a> Symbolic<'a> {
             level: 0,
             m,
         };
-        s.procs = (0..cfg.procs.len() as ProcId).map(|p| s.proc_data(p)).collect();
+        s.procs = (0..cfg.procs.len() as ProcId)
+            .map(|p| s.proc_data(p))
+            .collect();
         s.dead = s.dead_sets();
         s
     }
@@ -307,8 +312,8 @@ impl<'a> Symbolic<'a> {
     }
 
     fn finish_stats(&mut self, _t0: Instant) -> Stats {
-        self.stats.path_edges = self.rings.iter().map(|r| r.len() as u64).sum::<u64>()
-            + self.err_rings.len() as u64;
+        self.stats.path_edges =
+            self.rings.iter().map(|r| r.len() as u64).sum::<u64>() + self.err_rings.len() as u64;
         self.stats.summary_edges = self.sum_rings.iter().map(|r| r.len() as u64).sum();
         self.stats.final_bdd_nodes = self.m.live_nodes() as u64;
         self.stats.peak_bdd_nodes = self.stats.peak_bdd_nodes.max(self.stats.final_bdd_nodes);
@@ -341,7 +346,10 @@ impl<'a> Symbolic<'a> {
             if matches!(v, Var::Ret(_)) || !self.live.live[first as usize].contains(v) {
                 continue;
             }
-            let eq = self.m.iff(&self.m.var(self.lay.var(v, E)), &self.m.var(self.lay.var(v, C)));
+            let eq = self.m.iff(
+                &self.m.var(self.lay.var(v, E)),
+                &self.m.var(self.lay.var(v, C)),
+            );
             r = self.m.and(&r, &eq);
         }
         r
@@ -530,7 +538,8 @@ impl<'a> Symbolic<'a> {
             CExpr::Schoose(p, n, k) => {
                 let (p, n) = (self.expr(p, copy), self.expr(n, copy));
                 let free = self.m.var(self.lay.choice(*k));
-                self.m.ite(&p, &self.m.t(), &self.m.ite(&n, &self.m.f(), &free))
+                self.m
+                    .ite(&p, &self.m.t(), &self.m.ite(&n, &self.m.f(), &free))
             }
         }
     }
@@ -605,9 +614,10 @@ impl<'a> Symbolic<'a> {
                 let formal = |j: u32| Var::Local(j);
                 let mut bind = self.m.t();
                 for (j, a) in args.iter().enumerate() {
-                    let eq = self
-                        .m
-                        .iff(&self.m.var(self.lay.var(formal(j as u32), N)), &self.expr(a, C));
+                    let eq = self.m.iff(
+                        &self.m.var(self.lay.var(formal(j as u32), N)),
+                        &self.expr(a, C),
+                    );
                     bind = self.m.and(&bind, &eq);
                 }
                 let bind = self.m.exists(&bind, &self.cube(&chs));
@@ -669,7 +679,9 @@ impl<'a> Symbolic<'a> {
         if !reads_target {
             let mut rel = self.m.t();
             for (x, e) in lhs.iter().zip(rhs) {
-                let eq = self.m.iff(&self.m.var(self.lay.var(*x, C)), &self.expr(e, C));
+                let eq = self
+                    .m
+                    .iff(&self.m.var(self.lay.var(*x, C)), &self.expr(e, C));
                 rel = self.m.and(&rel, &eq);
             }
             let rel = self.m.exists(&rel, &chq);
@@ -682,7 +694,9 @@ impl<'a> Symbolic<'a> {
         } else {
             let mut rel = self.m.t();
             for (x, e) in lhs.iter().zip(rhs) {
-                let eq = self.m.iff(&self.m.var(self.lay.var(*x, N)), &self.expr(e, C));
+                let eq = self
+                    .m
+                    .iff(&self.m.var(self.lay.var(*x, N)), &self.expr(e, C));
                 rel = self.m.and(&rel, &eq);
             }
             let mut quant: Vec<u32> = lhs.iter().map(|x| self.lay.var(*x, C)).collect();
@@ -706,8 +720,10 @@ impl<'a> Symbolic<'a> {
         let first_live = &self.live.live[pr.first as usize];
         let mut entry_eq = self.m.t();
         let eq = |v: Var| {
-            self.m
-                .iff(&self.m.var(self.lay.var(v, E)), &self.m.var(self.lay.var(v, C)))
+            self.m.iff(
+                &self.m.var(self.lay.var(v, E)),
+                &self.m.var(self.lay.var(v, C)),
+            )
         };
         let is_main = p == cfg.main;
         for g in 0..self.lay.ng {

@@ -158,11 +158,7 @@ impl Witness<'_, '_> {
         let cfg = s.cfg;
         let m = &s.m;
         let first = cfg.procs[p as usize].first;
-        let mut rev = vec![WStep {
-            v,
-            cube,
-            sub: None,
-        }];
+        let mut rev = vec![WStep { v, cube, sub: None }];
         let mut ring = ring;
         let done = |mut rev: Vec<WStep>| {
             rev.reverse();

@@ -30,5 +30,8 @@ fn explicit_traces_replay_on_generated_programs() {
             }
         }
     }
-    assert!(reachable > 100 && unreachable > 10, "{reachable} {unreachable}");
+    assert!(
+        reachable > 100 && unreachable > 10,
+        "{reachable} {unreachable}"
+    );
 }

@@ -46,8 +46,8 @@
 use std::any::Any;
 use std::collections::{HashMap, HashSet};
 use std::fmt;
-use std::sync::Arc;
 use std::hash::BuildHasherDefault;
+use std::sync::Arc;
 use std::sync::{Mutex, TryLockError};
 
 use oxidd::bcdd::{BCDDFunction, BCDDManagerRef};
