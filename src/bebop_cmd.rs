@@ -82,6 +82,7 @@ pub fn run(args: &BebopArgs) -> u8 {
         EngineKind::Bdd => Engine::Bdd(SymbolicOptions {
             live_ranges: !args.no_live_ranges,
             mod_ref: !args.no_mod_ref,
+            count_edges: args.stats,
             ..SymbolicOptions::default()
         }),
         EngineKind::Explicit => Engine::Explicit(ExplicitLimits::default()),

@@ -330,6 +330,8 @@ fn stats_text(s: &Stats) -> String {
         let _ = writeln!(out, "  BDD variables            {}", s.bdd_vars);
         let _ = writeln!(out, "  peak BDD nodes           {}", s.peak_bdd_nodes);
         let _ = writeln!(out, "  final BDD nodes          {}", s.final_bdd_nodes);
+        let _ = writeln!(out, "  path edges               {}", s.path_edge_count);
+        let _ = writeln!(out, "  summary edges            {}", s.summary_edge_count);
         let _ = writeln!(out, "  path edge sets (rings)   {}", s.path_edges);
         let _ = writeln!(out, "  summary edge sets        {}", s.summary_edges);
     } else {
@@ -356,6 +358,8 @@ fn stats_json(s: &Stats) -> Value {
         "final_bdd_nodes": s.final_bdd_nodes,
         "path_edges": s.path_edges,
         "summary_edges": s.summary_edges,
+        "path_edge_count": s.path_edge_count,
+        "summary_edge_count": s.summary_edge_count,
         "worklist_iterations": s.worklist_iterations,
         "seconds": phases,
     })

@@ -51,6 +51,11 @@ pub struct Stats {
     /// Summary edges (BDD: summary deltas; explicit: exit valuations).
     pub summary_edges: u64,
     pub worklist_iterations: u64,
+    /// BDD engine, when counted: path edges as pairs of valuations of the
+    /// variables each set depends on.
+    pub path_edge_count: f64,
+    /// BDD engine, when counted: summary edges (input/output pairs).
+    pub summary_edge_count: f64,
     pub peak_bdd_nodes: u64,
     pub final_bdd_nodes: u64,
     pub bdd_vars: u64,

@@ -152,6 +152,9 @@ pub struct SymbolicOptions {
     pub mod_ref: bool,
     /// Give up when the manager holds more inner nodes than this.
     pub max_nodes: usize,
+    /// Count path and summary edges (pairs of valuations) for the
+    /// statistics; costs one model count per vertex at the end.
+    pub count_edges: bool,
 }
 
 impl Default for SymbolicOptions {
@@ -160,6 +163,7 @@ impl Default for SymbolicOptions {
             live_ranges: true,
             mod_ref: true,
             max_nodes: 1 << 24,
+            count_edges: false,
         }
     }
 }
@@ -315,9 +319,36 @@ impl<'a> Symbolic<'a> {
         self.stats.path_edges =
             self.rings.iter().map(|r| r.len() as u64).sum::<u64>() + self.err_rings.len() as u64;
         self.stats.summary_edges = self.sum_rings.iter().map(|r| r.len() as u64).sum();
+        if self.opts.count_edges {
+            self.count_edges();
+        }
         self.stats.final_bdd_nodes = self.m.live_nodes() as u64;
         self.stats.peak_bdd_nodes = self.stats.peak_bdd_nodes.max(self.stats.final_bdd_nodes);
         self.stats.clone()
+    }
+
+    /// Counts path edges (pairs of valuations of the variables the engine
+    /// tracks at each vertex: live current values, entry values of formals
+    /// and used globals) and summary edges (input/output pairs).
+    fn count_edges(&mut self) {
+        let n = self.m.num_vars() as i32;
+        let mut total = 0.0;
+        for v in 0..self.pe.len() {
+            if self.m.is_false(&self.pe[v]) {
+                continue;
+            }
+            let supp = self.m.support(&self.pe[v]).len() as i32;
+            // Count over the support only: variables the set does not
+            // mention are untracked (dead, out of scope or unused copies).
+            total += self.m.sat_count(&self.pe[v]) / 2f64.powi(n - supp);
+        }
+        self.stats.path_edge_count = total;
+        let mut sums = 0.0;
+        for s in &self.summary {
+            let supp = self.m.support(s).len() as i32;
+            sums += self.m.sat_count(s) / 2f64.powi(n - supp);
+        }
+        self.stats.summary_edge_count = sums;
     }
 
     fn take_frontier(&mut self) -> Vec<(VertexId, Bdd)> {

@@ -568,6 +568,14 @@ impl BddManager {
         })
     }
 
+    /// Number of satisfying assignments of `a` over all variables of the
+    /// manager (as a float: it can exceed any integer type).
+    pub fn sat_count(&self, a: &Bdd) -> f64 {
+        let mut cache: oxidd::util::SatCountCache<oxidd::util::num::F64, FxBuild> =
+            oxidd::util::SatCountCache::default();
+        a.0.sat_count(self.num_vars(), &mut cache).0
+    }
+
     /// Number of nodes of `a`, including the (single) terminal node; the
     /// constants have count 1, a literal has count 2.
     pub fn node_count(&self, a: &Bdd) -> usize {
