@@ -10,7 +10,7 @@ use bebop::reach::{Outcome, Target};
 use bebop::symbolic::SymbolicOptions;
 use clap::{Args, ValueEnum};
 
-use crate::bebop_report::{self, Loaded};
+use crate::bebop_report;
 use crate::exit;
 
 /// Arguments of `slamrs bebop`.
@@ -123,12 +123,5 @@ fn target(cfg: &Cfg, label: Option<&str>) -> Result<(Target, String), String> {
                 Ok((Target::Vertices(vs), format!("label {l}")))
             }
         }
-    }
-}
-
-impl Loaded {
-    /// Convenience for tests: load a file or panic with the diagnostics.
-    pub fn load_or_panic(path: &std::path::Path) -> Loaded {
-        bebop_report::load(path).unwrap_or_else(|e| panic!("{e}"))
     }
 }

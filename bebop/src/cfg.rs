@@ -293,7 +293,6 @@ impl Builder {
         // Statement vertices first, procedure by procedure.
         let nprocs = p.procs.len() as u32;
         let mut firsts = Vec::new();
-        let mut implicit_ends = Vec::new();
         let mut contexts = Vec::new();
         for (i, pr) in p.procs.iter().enumerate() {
             let mut locals = HashMap::new();
@@ -320,7 +319,7 @@ impl Builder {
             let end_span = Span::new(pr.span.end.saturating_sub(3) as usize, pr.span.end as usize);
             let tail = if pr.returns > 0 {
                 // implicit `return *, …, *;`
-                let id = self.push(Vertex {
+                self.push(Vertex {
                     proc: Some(i as ProcId),
                     kind: VKind::Return((0..pr.returns as u32).map(CExpr::Choice).collect()),
                     succ: vec![exit_placeholder],
@@ -328,11 +327,8 @@ impl Builder {
                     span: end_span,
                     choices: pr.returns as u32,
                     synthetic: true,
-                });
-                implicit_ends.push(Some(id));
-                id
+                })
             } else {
-                implicit_ends.push(None);
                 exit_placeholder
             };
             let first = if pr.body.is_empty() {
@@ -425,7 +421,6 @@ impl Builder {
                 self.vertices[exit as usize].succ.push(ret);
             }
         }
-        let _ = implicit_ends;
         let max_locals = procs
             .iter()
             .map(|p| p.locals.len() as u32)
