@@ -282,20 +282,23 @@ impl Witness<'_, '_> {
     /// States at the entry of `p` (globals on C, formals on N) that match
     /// entry cube `ke`.
     fn entry_target(&self, p: ProcId, ke: &Cube) -> Bdd {
-        let s = self.s;
-        let m = &s.m;
-        let mut t = m.t();
-        for g in 0..s.lay.ng {
-            if let Some(b) = ke[s.lay.var(Var::Global(g), C) as usize] {
-                t = m.and(&t, &m.lit(s.lay.var(Var::Global(g), C), b));
+        let lay = &self.s.lay;
+        let globals = (0..lay.ng).map(|g| (Var::Global(g), C, C));
+        let formals = (0..self.s.cfg.procs[p as usize].formals).map(|j| (Var::Local(j), C, N));
+        self.copy_lits(ke, globals.chain(formals))
+    }
+
+    /// The conjunction of literals `x[to] = cube[x[from]]` for each
+    /// `(x, from, to)` whose `from` copy the cube fixes.
+    fn copy_lits(&self, cube: &Cube, moves: impl IntoIterator<Item = (Var, u32, u32)>) -> Bdd {
+        let (m, lay) = (&self.s.m, &self.s.lay);
+        let mut r = m.t();
+        for (x, from, to) in moves {
+            if let Some(b) = cube[lay.var(x, from) as usize] {
+                r = m.and(&r, &m.lit(lay.var(x, to), b));
             }
         }
-        for j in 0..s.cfg.procs[p as usize].formals {
-            if let Some(b) = ke[s.lay.var(Var::Local(j), C) as usize] {
-                t = m.and(&t, &m.lit(s.lay.var(Var::Local(j), N), b));
-            }
-        }
-        t
+        r
     }
 
     /// Preimage of edge set `cb` at `v` under the transfer of `u` (u → v).
@@ -412,36 +415,34 @@ impl Witness<'_, '_> {
         let q = ct.callee;
         let qi = q as usize;
         let kappa = self.pick(z)?;
-        let lit = |var: u32, b: bool| m.lit(var, b);
-        let mut x = m.t();
-        let mut outs = m.t();
-        for g in 0..lay.ng {
-            let gv = Var::Global(g);
-            if s.mr.used(qi, g) {
-                if let Some(b) = kappa[lay.var(gv, C) as usize] {
-                    x = m.and(&x, &lit(lay.var(gv, E), b));
-                }
-            }
-            if s.mr.modified[qi].get(g) {
-                if let Some(b) = kappa[lay.var(gv, N) as usize] {
-                    x = m.and(&x, &lit(lay.var(gv, C), b));
-                    outs = m.and(&outs, &lit(lay.var(gv, N), b));
-                }
-            }
-        }
-        for j in 0..s.cfg.procs[qi].formals {
-            let lv = Var::Local(j);
-            if let Some(b) = kappa[lay.var(lv, N) as usize] {
-                x = m.and(&x, &lit(lay.var(lv, E), b));
-            }
-        }
-        for r in 0..s.cfg.procs[qi].returns {
-            let rv = Var::Ret(r);
-            if let Some(b) = kappa[lay.var(rv, N) as usize] {
-                x = m.and(&x, &lit(lay.var(rv, C), b));
-                outs = m.and(&outs, &lit(lay.var(rv, N), b));
-            }
-        }
+        let pr = &s.cfg.procs[qi];
+        let used: Vec<Var> = (0..lay.ng)
+            .filter(|&g| s.mr.used(qi, g))
+            .map(Var::Global)
+            .collect();
+        let modified: Vec<Var> = (0..lay.ng)
+            .filter(|&g| s.mr.modified[qi].get(g))
+            .map(Var::Global)
+            .collect();
+        let formals = || (0..pr.formals).map(Var::Local);
+        let rets = || (0..pr.returns).map(Var::Ret);
+        // The callee's exit edge: inputs on E, outputs on C.
+        let x = self.copy_lits(
+            &kappa,
+            used.iter()
+                .map(|&g| (g, C, E))
+                .chain(modified.iter().map(|&g| (g, N, C)))
+                .chain(formals().map(|f| (f, N, E)))
+                .chain(rets().map(|r| (r, N, C))),
+        );
+        // The outputs, kept when the call edge is refined below.
+        let outs = self.copy_lits(
+            &kappa,
+            modified
+                .iter()
+                .map(|&g| (g, N, N))
+                .chain(rets().map(|r| (r, N, N))),
+        );
         let exit = s.cfg.procs[qi].exit;
         let (lvl, ze) = self
             .lowest(exit, &x, ring)
@@ -450,21 +451,13 @@ impl Witness<'_, '_> {
         let (frame, _) = self.walk(q, exit, ce, lvl, true)?;
         // Refine the call edge to the entry the callee's walk arrived at.
         let entry = &frame.steps[0].cube;
-        let mut k = m.and(z, &outs);
-        for g in 0..lay.ng {
-            let gv = Var::Global(g);
-            if s.mr.used(qi, g) {
-                if let Some(b) = entry[lay.var(gv, E) as usize] {
-                    k = m.and(&k, &lit(lay.var(gv, C), b));
-                }
-            }
-        }
-        for j in 0..s.cfg.procs[qi].formals {
-            let lv = Var::Local(j);
-            if let Some(b) = entry[lay.var(lv, E) as usize] {
-                k = m.and(&k, &lit(lay.var(lv, N), b));
-            }
-        }
+        let inputs = self.copy_lits(
+            entry,
+            used.iter()
+                .map(|&g| (g, E, C))
+                .chain(formals().map(|f| (f, E, N))),
+        );
+        let k = m.and(&m.and(z, &outs), &inputs);
         let cube = self
             .pick(&k)
             .map_err(|_| "callee entry does not match the call".to_string())?;
