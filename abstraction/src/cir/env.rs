@@ -1,0 +1,114 @@
+//! The environment model: what calls to well-known functions without a body mean.
+//! docs/cir.md states the model; lowering, the interpreter and the analyses all ask here.
+
+/// What a call to a function without a body does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EnvFn {
+    /// `__VERIFIER_nondet_*`: returns an arbitrary value of its return type; no other effect.
+    Nondet,
+    /// `__VERIFIER_assume(c)`: paths where `c == 0` are cut.
+    Assume,
+    /// `reach_error`, `__VERIFIER_error`, `__assert_fail`, ...: an error location.
+    Error,
+    /// `assert(c)` called as a function (no `<assert.h>`): an error location if `c == 0`.
+    AssertCall,
+    /// `abort`, `exit`, ...: the path ends; `code_arg` is the index of the exit status argument.
+    Halt { code_arg: Option<usize> },
+    /// A malloc-like allocator. `size_args`: the arguments whose product is the size in bytes.
+    Alloc {
+        size_args: Vec<usize>,
+        may_fail: bool,
+        zeroed: bool,
+    },
+    /// Library function with a known effect, implemented by the interpreter (see [`Known`]).
+    Known(Known),
+    /// Any other function without a body: see docs/cir.md ("calls to unknown functions").
+    Unknown,
+}
+
+/// Library functions the interpreter implements and the analyses know the effects of.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Known {
+    /// `printf`, `puts`, `putchar`: write to standard output, no effect on program memory.
+    Output,
+    /// `free`: no effect on program memory as modelled (use after free is not checked).
+    Free,
+    /// `memset(p, c, n)`: writes `n` bytes at `p`.
+    Memset,
+    /// `memcpy(d, s, n)` / `memmove`: copies `n` bytes from `s` to `d`.
+    Memcpy,
+    /// `strlen(s)`: reads only.
+    Strlen,
+    /// `strcmp(a, b)` / `strncmp`: reads only.
+    Strcmp,
+    /// `strcpy(d, s)`: writes the string at `d`.
+    Strcpy,
+    /// `abs(x)` / `labs`: pure.
+    Abs,
+}
+
+/// The model of a call to `name`, a function with no body in the program.
+pub fn classify(name: &str) -> EnvFn {
+    if name.starts_with("__VERIFIER_nondet_") || name == "nondet" {
+        return EnvFn::Nondet;
+    }
+    match name {
+        "__VERIFIER_assume" | "assume_abort_if_not" => EnvFn::Assume,
+        "reach_error" | "__VERIFIER_error" | "__assert_fail" | "__assert_perror_fail"
+        | "__assert" | "__assert_rtn" | "_assert" | "__builtin_trap" => EnvFn::Error,
+        "assert" => EnvFn::AssertCall,
+        "abort" | "__builtin_abort" => EnvFn::Halt { code_arg: None },
+        "exit" | "_exit" | "_Exit" | "__builtin_exit" => EnvFn::Halt { code_arg: Some(0) },
+        "malloc" | "kmalloc" | "vmalloc" | "__builtin_malloc" => EnvFn::Alloc {
+            size_args: vec![0],
+            may_fail: true,
+            zeroed: false,
+        },
+        "alloca" | "__builtin_alloca" | "xmalloc" => EnvFn::Alloc {
+            size_args: vec![0],
+            may_fail: false,
+            zeroed: false,
+        },
+        "calloc" => EnvFn::Alloc {
+            size_args: vec![0, 1],
+            may_fail: true,
+            zeroed: true,
+        },
+        "kzalloc" | "vzalloc" => EnvFn::Alloc {
+            size_args: vec![0],
+            may_fail: true,
+            zeroed: true,
+        },
+        "kcalloc" | "kmalloc_array" => EnvFn::Alloc {
+            size_args: vec![0, 1],
+            may_fail: true,
+            zeroed: name == "kcalloc",
+        },
+        // Windows kernel pools: (PoolType, NumberOfBytes[, Tag]).
+        "ExAllocatePool" | "ExAllocatePoolWithTag" | "ExAllocatePoolWithQuotaTag"
+        | "ExAllocatePoolWithTagPriority" => EnvFn::Alloc {
+            size_args: vec![1],
+            may_fail: true,
+            zeroed: false,
+        },
+        // ExAllocatePool2/3 zero the memory.
+        "ExAllocatePool2" | "ExAllocatePool3" => EnvFn::Alloc {
+            size_args: vec![1],
+            may_fail: true,
+            zeroed: true,
+        },
+        "printf" | "puts" | "putchar" => EnvFn::Known(Known::Output),
+        "free" | "kfree" | "vfree" | "ExFreePool" | "ExFreePoolWithTag" => {
+            EnvFn::Known(Known::Free)
+        }
+        "memset" | "__builtin_memset" => EnvFn::Known(Known::Memset),
+        "memcpy" | "memmove" | "__builtin_memcpy" | "__builtin_memmove" => {
+            EnvFn::Known(Known::Memcpy)
+        }
+        "strlen" | "__builtin_strlen" => EnvFn::Known(Known::Strlen),
+        "strcmp" | "strncmp" | "__builtin_strcmp" => EnvFn::Known(Known::Strcmp),
+        "strcpy" | "__builtin_strcpy" => EnvFn::Known(Known::Strcpy),
+        "abs" | "labs" | "llabs" | "__builtin_abs" => EnvFn::Known(Known::Abs),
+        _ => EnvFn::Unknown,
+    }
+}

@@ -1,0 +1,425 @@
+//! CIR: the C intermediate representation.
+//!
+//! A [`Program`] is a value holding everything needed to read it: the type table, every
+//! variable (globals, statics, formals, locals, temporaries), the functions (with or without a
+//! body), allocation sites, string literals and the global initializers.
+//!
+//! A function body is a control-flow automaton: nodes are program points, and each edge
+//! carries one simple [`Stmt`] and the source location it came from. Expressions ([`Expr`])
+//! are side-effect free; all effects (assignment, calls, nondeterminism, allocation) are
+//! statements. Branches are pairs of `Assume` edges. `Return` edges go to the body's `exit`
+//! node; `Error` and `Halt` edges go to its `halt` node; neither has outgoing edges.
+
+pub mod env;
+pub mod types;
+
+pub use types::{DataModel, Field, FnSig, IntKind, StructDef, StructId, Ty, TypeKind, Types};
+
+use std::collections::HashMap;
+
+/// A source file named by a [`Loc`]: an index into [`Program::files`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct FileId(pub u32);
+
+/// A location in the original (not preprocessed) source. `line == 0` means unknown.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Loc {
+    pub file: FileId,
+    pub line: u32,
+    pub col: u32,
+}
+
+/// A variable: an index into [`Program::vars`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct VarId(pub u32);
+
+/// A function: an index into [`Program::functions`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FuncId(pub u32);
+
+/// An allocation site: an index into [`Program::allocs`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct AllocId(pub u32);
+
+/// A string literal: an index into [`Program::strings`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct StrId(pub u32);
+
+/// A node (program point) of a function body: an index into [`Body::nodes`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NodeId(pub u32);
+
+/// What kind of storage a variable has.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum VarKind {
+    /// File-scope variable. `is_static`: internal linkage.
+    Global { is_static: bool },
+    /// `static` variable inside a function: global lifetime, function scope.
+    StaticLocal(FuncId),
+    /// Formal parameter.
+    Param(FuncId),
+    /// Automatic local variable declared in the source.
+    Local(FuncId),
+    /// Temporary introduced by lowering.
+    Temp(FuncId),
+}
+
+/// A variable.
+#[derive(Clone, Debug)]
+pub struct Var {
+    /// Name unique within its scope (globals among globals, locals within their function).
+    /// Shadowed source names get a suffix, e.g. `x.1`; temporaries are named `tmp.N`.
+    pub name: String,
+    pub ty: Ty,
+    pub kind: VarKind,
+    pub loc: Loc,
+    /// The program takes its address (`&x`, or an array decays to a pointer into it).
+    pub addr_taken: bool,
+}
+
+impl Var {
+    /// The function whose frame holds this variable (`None` for globals and static locals).
+    pub fn frame_of(&self) -> Option<FuncId> {
+        match self.kind {
+            VarKind::Param(f) | VarKind::Local(f) | VarKind::Temp(f) => Some(f),
+            VarKind::Global { .. } | VarKind::StaticLocal(_) => None,
+        }
+    }
+
+    /// Global lifetime: globals and static locals.
+    pub fn is_static_storage(&self) -> bool {
+        self.frame_of().is_none()
+    }
+}
+
+/// Unary operators.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum UnOp {
+    /// `-e`
+    Neg,
+    /// `~e`
+    BitNot,
+    /// `!e` (result is `int` 0 or 1)
+    LogNot,
+}
+
+/// Binary operators. Operands have been converted to a common type by lowering (the usual
+/// arithmetic conversions are explicit casts), except where noted.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    /// Truncating division, as C.
+    Div,
+    /// Remainder with the sign of the dividend, as C.
+    Rem,
+    /// Shifts: the right operand may have any integer type.
+    Shl,
+    Shr,
+    BitAnd,
+    BitOr,
+    BitXor,
+    /// Comparisons yield `int` 0 or 1; operands are both integers or both pointers.
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    /// `pointer + integer`, scaled by the pointee size (left operand is the pointer).
+    PtrAdd,
+    /// `pointer - pointer`, in elements of the pointee type; result `long`.
+    PtrDiff,
+}
+
+impl BinOp {
+    /// True for the six comparison operators.
+    pub fn is_comparison(self) -> bool {
+        matches!(
+            self,
+            BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge
+        )
+    }
+
+    /// C spelling.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinOp::Add | BinOp::PtrAdd => "+",
+            BinOp::Sub | BinOp::PtrDiff => "-",
+            BinOp::Mul => "*",
+            BinOp::Div => "/",
+            BinOp::Rem => "%",
+            BinOp::Shl => "<<",
+            BinOp::Shr => ">>",
+            BinOp::BitAnd => "&",
+            BinOp::BitOr => "|",
+            BinOp::BitXor => "^",
+            BinOp::Eq => "==",
+            BinOp::Ne => "!=",
+            BinOp::Lt => "<",
+            BinOp::Le => "<=",
+            BinOp::Gt => ">",
+            BinOp::Ge => ">=",
+        }
+    }
+}
+
+/// A side-effect-free expression with its C type.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub ty: Ty,
+}
+
+/// The forms of [`Expr`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ExprKind {
+    /// Integer constant; with a pointer type, `0` is the null pointer.
+    Int(i128),
+    /// The value stored in an lvalue (scalar, struct or union).
+    Read(Box<Lval>),
+    /// `&lv`.
+    AddrOf(Box<Lval>),
+    /// Address of a function (a function designator used as a value).
+    Func(FuncId),
+    /// Address of the first character of a string literal.
+    Str(StrId),
+    Unary(UnOp, Box<Expr>),
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    /// Conversion of the operand to `self.ty` (integer widths, int <-> pointer, pointer casts).
+    Cast(Box<Expr>),
+}
+
+/// A memory location that can be read or assigned.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Lval {
+    Var(VarId),
+    /// `*e`, `e` of pointer type.
+    Deref(Box<Expr>),
+    /// `lv.field` (`p->f` is `Field(Deref(p), f)`).
+    Field(Box<Lval>, StructId, u32),
+    /// `lv[e]` where `lv` has array type (`p[i]` on a pointer is `Deref(p + i)`).
+    Index(Box<Lval>, Box<Expr>),
+}
+
+/// Why a value is nondeterministic.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum HavocKind {
+    /// An input of the program: the result of `__VERIFIER_nondet_*()` (the function's name).
+    Input(String),
+    /// An uninitialized automatic variable at its declaration.
+    Uninit,
+    /// An output of inline assembly.
+    Asm,
+}
+
+/// The target of a call.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Callee {
+    Direct(FuncId),
+    /// Call through a function pointer.
+    Indirect(Expr),
+}
+
+/// A simple statement: the label of a CFG edge.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Stmt {
+    Skip,
+    /// `lhs = rhs` (scalars, or whole structs and unions).
+    Assign { lhs: Lval, rhs: Expr },
+    /// The edge can be taken only if `cond` is nonzero.
+    Assume(Expr),
+    /// `lhs` (any type; aggregates entirely) gets an arbitrary value.
+    Havoc { lhs: Lval, why: HavocKind },
+    /// `lhs = malloc-like(size)`: a fresh object of `size` bytes from allocation site `site`;
+    /// the null pointer instead when the site may fail.
+    Alloc {
+        lhs: Lval,
+        site: AllocId,
+        size: Expr,
+    },
+    /// Call of a function with a body or of an external one (see docs/cir.md for externals).
+    Call {
+        lhs: Option<Lval>,
+        callee: Callee,
+        args: Vec<Expr>,
+    },
+    /// Return from the function (edge goes to `exit`).
+    Return(Option<Expr>),
+    /// An error location is reached (`reach_error()`, failed `assert`): the path ends.
+    Error,
+    /// `exit(code)` / `abort()`: the path ends normally (`None` for abort).
+    Halt { code: Option<Expr> },
+}
+
+impl Stmt {
+    /// True for statements after which the path ends.
+    pub fn is_terminal(&self) -> bool {
+        matches!(self, Stmt::Error | Stmt::Halt { .. })
+    }
+}
+
+/// A CFG edge.
+#[derive(Clone, Debug)]
+pub struct Edge {
+    pub stmt: Stmt,
+    pub loc: Loc,
+    pub to: NodeId,
+}
+
+/// A CFG node (program point) with its outgoing edges.
+#[derive(Clone, Debug, Default)]
+pub struct Node {
+    pub edges: Vec<Edge>,
+    /// Source labels at this point (`goto` targets), for display.
+    pub labels: Vec<String>,
+}
+
+/// A function body: the control-flow automaton.
+#[derive(Clone, Debug)]
+pub struct Body {
+    pub nodes: Vec<Node>,
+    pub entry: NodeId,
+    /// Where `Return` edges go.
+    pub exit: NodeId,
+    /// Where `Error` and `Halt` edges go.
+    pub halt: NodeId,
+}
+
+impl Body {
+    pub fn node(&self, n: NodeId) -> &Node {
+        &self.nodes[n.0 as usize]
+    }
+
+    /// All edges as (source node, edge).
+    pub fn edges(&self) -> impl Iterator<Item = (NodeId, &Edge)> {
+        self.nodes
+            .iter()
+            .enumerate()
+            .flat_map(|(i, n)| n.edges.iter().map(move |e| (NodeId(i as u32), e)))
+    }
+}
+
+/// A function, defined (with a body) or only declared (external).
+#[derive(Clone, Debug)]
+pub struct Function {
+    pub name: String,
+    /// A function type ([`TypeKind::Function`]).
+    pub ty: Ty,
+    pub params: Vec<VarId>,
+    /// Locals and temporaries of the body (static locals are in [`Program::vars`] only).
+    pub locals: Vec<VarId>,
+    pub body: Option<Body>,
+    pub loc: Loc,
+    pub is_static: bool,
+    /// `&f` appears somewhere (a candidate target of indirect calls).
+    pub addr_taken: bool,
+}
+
+/// An allocation site: one malloc-like call in the source.
+#[derive(Clone, Debug)]
+pub struct AllocSite {
+    pub func: FuncId,
+    pub loc: Loc,
+    /// The allocator called (`malloc`, `calloc`, `kzalloc`, ...).
+    pub allocator: String,
+    /// The real function can return NULL.
+    pub may_fail: bool,
+    /// The memory starts zeroed (`calloc`, `kzalloc`).
+    pub zeroed: bool,
+}
+
+/// One initialization of static storage, executed before the entry function in order.
+/// Static storage not initialized here is zero, as in C.
+#[derive(Clone, Debug)]
+pub struct Init {
+    pub lhs: Lval,
+    pub rhs: Expr,
+    pub loc: Loc,
+}
+
+/// A warning produced while building the program (e.g. inline assembly havocked).
+#[derive(Clone, Debug)]
+pub struct Warning {
+    pub loc: Loc,
+    pub message: String,
+}
+
+/// A whole C program in CIR.
+#[derive(Clone, Debug, Default)]
+pub struct Program {
+    /// Source file names, indexed by [`FileId`].
+    pub files: Vec<String>,
+    pub types: Types,
+    pub vars: Vec<Var>,
+    pub functions: Vec<Function>,
+    pub allocs: Vec<AllocSite>,
+    /// String literal contents, without the terminating NUL.
+    pub strings: Vec<Vec<u8>>,
+    pub inits: Vec<Init>,
+    pub warnings: Vec<Warning>,
+    /// Function by name.
+    pub func_index: HashMap<String, FuncId>,
+}
+
+impl Program {
+    pub fn var(&self, v: VarId) -> &Var {
+        &self.vars[v.0 as usize]
+    }
+
+    pub fn func(&self, f: FuncId) -> &Function {
+        &self.functions[f.0 as usize]
+    }
+
+    /// The function with this name.
+    pub fn func_by_name(&self, name: &str) -> Option<FuncId> {
+        self.func_index.get(name).copied()
+    }
+
+    /// Ids of all functions.
+    pub fn func_ids(&self) -> impl Iterator<Item = FuncId> {
+        (0..self.functions.len() as u32).map(FuncId)
+    }
+
+    /// Ids of all variables.
+    pub fn var_ids(&self) -> impl Iterator<Item = VarId> {
+        (0..self.vars.len() as u32).map(VarId)
+    }
+
+    /// File name of a location.
+    pub fn file_name(&self, loc: Loc) -> &str {
+        self.files
+            .get(loc.file.0 as usize)
+            .map(String::as_str)
+            .unwrap_or("<unknown>")
+    }
+
+    /// `file:line:col` of a location.
+    pub fn loc_string(&self, loc: Loc) -> String {
+        format!("{}:{}:{}", self.file_name(loc), loc.line, loc.col)
+    }
+
+    /// The type of an lvalue.
+    pub fn lval_ty(&self, lv: &Lval) -> Ty {
+        match lv {
+            Lval::Var(v) => self.var(*v).ty,
+            Lval::Deref(e) => self
+                .types
+                .pointee(e.ty)
+                .expect("CIR invariant: Deref of a pointer"),
+            Lval::Field(_, s, i) => {
+                self.types.struct_def(*s).fields.as_ref().expect("complete struct")[*i as usize].ty
+            }
+            Lval::Index(b, _) => self
+                .types
+                .elem(self.lval_ty(b))
+                .expect("CIR invariant: Index of an array"),
+        }
+    }
+
+    /// The field an `Lval::Field` names.
+    pub fn field(&self, s: StructId, i: u32) -> &Field {
+        &self.types.struct_def(s).fields.as_ref().expect("complete struct")[i as usize]
+    }
+}

@@ -1,0 +1,77 @@
+//! Frontend diagnostics: what went wrong, where in the original source, with a snippet.
+
+use std::fmt;
+
+/// What kind of failure a [`FrontendError`] is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// The file could not be read.
+    Io,
+    /// `gcc -E` failed (missing header, bad directive, ...).
+    Preprocess,
+    /// lang-c rejected the text.
+    Syntax,
+    /// Valid C that slamrs does not model (VLAs, computed goto, setjmp, ...).
+    Unsupported,
+    /// Ill-formed or meaningless input (type errors, undeclared names, no functions, ...).
+    Invalid,
+}
+
+/// A position in the original source, as named by `# line` markers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SourcePos {
+    pub file: String,
+    pub line: u32,
+    pub col: u32,
+}
+
+/// An error in the input program, with its location in the original source.
+#[derive(Clone, Debug)]
+pub struct FrontendError {
+    pub kind: ErrorKind,
+    pub message: String,
+    pub pos: Option<SourcePos>,
+    /// The source line the error is on, if known.
+    pub snippet: Option<String>,
+}
+
+impl FrontendError {
+    /// An error with no location.
+    pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
+        FrontendError {
+            kind,
+            message: message.into(),
+            pos: None,
+            snippet: None,
+        }
+    }
+}
+
+impl fmt::Display for FrontendError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        let what = match self.kind {
+            ErrorKind::Unsupported => "unsupported",
+            _ => "error",
+        };
+        match &self.pos {
+            Some(p) => write!(f, "{}:{}:{}: {what}: {}", p.file, p.line, p.col, self.message)?,
+            None => write!(f, "{what}: {}", self.message)?,
+        }
+        if let (Some(s), Some(p)) = (&self.snippet, &self.pos) {
+            let line = s.trim_end();
+            write!(f, "\n  {line}")?;
+            if p.col >= 1 {
+                // Keep tabs so the caret lines up under the source.
+                let pad: String = line
+                    .chars()
+                    .take(p.col as usize - 1)
+                    .map(|c| if c == '\t' { '\t' } else { ' ' })
+                    .collect();
+                write!(f, "\n  {pad}^")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for FrontendError {}

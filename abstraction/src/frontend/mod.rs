@@ -1,0 +1,109 @@
+//! The C frontend: preprocessing (`gcc -E`, or a `.i` file read as is), parsing with lang-c
+//! (GNU C11), and lowering the AST into CIR.
+
+pub mod error;
+mod lower;
+pub mod source;
+
+pub use error::{ErrorKind, FrontendError, SourcePos};
+pub use source::{PreprocessOptions, Source};
+
+use crate::cir::Program;
+use std::path::Path;
+
+/// What to load and how.
+#[derive(Clone, Debug, Default)]
+pub struct LoadOptions {
+    /// Flags for `gcc -E` (ignored for `.i` files).
+    pub cppflags: Vec<String>,
+    /// A function the program must define (the entry function), if any.
+    pub entry: Option<String>,
+}
+
+/// Preprocess, parse and lower a C file.
+pub fn load_file(path: &Path, opts: &LoadOptions) -> Result<Program, FrontendError> {
+    let _span = tracing::info_span!("frontend", file = %path.display()).entered();
+    let source = source::preprocess(
+        path,
+        &PreprocessOptions {
+            cppflags: opts.cppflags.clone(),
+        },
+    )?;
+    load_source(source, opts)
+}
+
+/// Parse and lower already preprocessed text (`name` is the file its first line belongs to).
+pub fn load_text(name: &str, text: String, opts: &LoadOptions) -> Result<Program, FrontendError> {
+    load_source(Source::new(name, text), opts)
+}
+
+/// Stack for lang-c's recursive-descent parser and the recursive lowering.
+const STACK_BYTES: usize = 256 << 20;
+
+fn load_source(source: Source, opts: &LoadOptions) -> Result<Program, FrontendError> {
+    let opts = opts.clone();
+    std::thread::Builder::new()
+        .name("frontend".into())
+        .stack_size(STACK_BYTES)
+        .spawn(move || {
+            let unit = parse(&source)?;
+            let program = {
+                let _span = tracing::info_span!("lower").entered();
+                lower::lower(&source, &unit)?
+            };
+            check_entry(&program, &opts)?;
+            Ok(program)
+        })
+        .map_err(|e| FrontendError::new(ErrorKind::Io, format!("cannot start parser thread: {e}")))?
+        .join()
+        .unwrap_or_else(|_| {
+            Err(FrontendError::new(
+                ErrorKind::Invalid,
+                "internal error: the frontend panicked (please report this input)",
+            ))
+        })
+}
+
+fn parse(source: &Source) -> Result<lang_c::ast::TranslationUnit, FrontendError> {
+    let _span = tracing::info_span!("parse").entered();
+    let config = lang_c::driver::Config::with_gcc();
+    match lang_c::driver::parse_preprocessed(&config, source.text.clone()) {
+        Ok(p) => Ok(p.unit),
+        Err(e) => {
+            let mut expected: Vec<&str> = e.expected.iter().copied().collect();
+            expected.sort();
+            let shown: Vec<String> = expected.iter().take(8).map(|t| format!("'{t}'")).collect();
+            let more = if expected.len() > 8 { ", ..." } else { "" };
+            Err(source.error_at(
+                e.offset,
+                ErrorKind::Syntax,
+                format!("syntax error: expected {}{more}", shown.join(", ")),
+            ))
+        }
+    }
+}
+
+/// An input without function definitions would verify as trivially safe: refuse it.
+fn check_entry(program: &Program, opts: &LoadOptions) -> Result<(), FrontendError> {
+    if !program.functions.iter().any(|f| f.body.is_some()) {
+        return Err(FrontendError::new(
+            ErrorKind::Invalid,
+            format!(
+                "{}: no function definitions (empty or not C?)",
+                program.files.first().map(String::as_str).unwrap_or("input")
+            ),
+        ));
+    }
+    if let Some(entry) = &opts.entry {
+        let defined = program
+            .func_by_name(entry)
+            .is_some_and(|f| program.func(f).body.is_some());
+        if !defined {
+            return Err(FrontendError::new(
+                ErrorKind::Invalid,
+                format!("entry function `{entry}` is not defined"),
+            ));
+        }
+    }
+    Ok(())
+}

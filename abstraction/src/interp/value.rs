@@ -1,0 +1,37 @@
+//! Concrete values of the CIR interpreter.
+
+use crate::cir::{AllocId, FuncId, StrId, VarId};
+
+/// Which program object a concrete memory object comes from.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ObjKind {
+    /// A variable (global, static local, or an activation's formal/local/temporary).
+    Var(VarId),
+    /// A heap object created at an allocation site.
+    Alloc(AllocId),
+    /// A string literal.
+    Str(StrId),
+}
+
+/// A concrete memory object: its program object and which instance of it
+/// (0 for static storage and string literals; a fresh number per activation or allocation).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ObjRef {
+    pub kind: ObjKind,
+    pub instance: u64,
+}
+
+/// A pointer into an object: byte offset from its start (may be one past the end).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Pointer {
+    pub obj: ObjRef,
+    pub offset: i64,
+}
+
+/// A scalar value. The null pointer is `Int(0)`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Value {
+    Int(i128),
+    Ptr(Pointer),
+    Func(FuncId),
+}
