@@ -8,7 +8,7 @@ pub mod source;
 pub use error::{ErrorKind, FrontendError, SourcePos};
 pub use source::{PreprocessOptions, Source};
 
-use crate::cir::Program;
+use crate::cir::{DataModel, Program};
 use std::path::Path;
 
 /// What to load and how.
@@ -18,6 +18,8 @@ pub struct LoadOptions {
     pub cppflags: Vec<String>,
     /// A function the program must define (the entry function), if any.
     pub entry: Option<String>,
+    /// Widths of `long` and pointers.
+    pub data_model: DataModel,
 }
 
 /// Preprocess, parse and lower a C file.
@@ -49,7 +51,7 @@ fn load_source(source: Source, opts: &LoadOptions) -> Result<Program, FrontendEr
             let unit = parse(&source)?;
             let program = {
                 let _span = tracing::info_span!("lower").entered();
-                lower::lower(&source, &unit)?
+                lower::lower(&source, &unit, opts.data_model)?
             };
             check_entry(&program, &opts)?;
             Ok(program)
