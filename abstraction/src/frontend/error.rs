@@ -15,6 +15,8 @@ pub enum ErrorKind {
     Unsupported,
     /// Ill-formed or meaningless input (type errors, undeclared names, no functions, ...).
     Invalid,
+    /// A bug in slamrs (the lowered program broke a CIR invariant, or the frontend panicked).
+    Internal,
 }
 
 /// A position in the original source, as named by `# line` markers.
@@ -54,7 +56,11 @@ impl fmt::Display for FrontendError {
             _ => "error",
         };
         match &self.pos {
-            Some(p) => write!(f, "{}:{}:{}: {what}: {}", p.file, p.line, p.col, self.message)?,
+            Some(p) => write!(
+                f,
+                "{}:{}:{}: {what}: {}",
+                p.file, p.line, p.col, self.message
+            )?,
             None => write!(f, "{what}: {}", self.message)?,
         }
         if let (Some(s), Some(p)) = (&self.snippet, &self.pos) {
