@@ -238,15 +238,21 @@ pub fn view_compatible(types: &Types, t: Ty, off: u64, view: Ty) -> bool {
         // Without arrays, normalization is "modulo size, then cell start": any view agrees.
         return true;
     }
+    // An array view is indexed as an array: it must land on an array region (the object
+    // itself is one, being treated as an array of its layout type).
+    let view_is_array = matches!(types.kind(view), TypeKind::Array(..));
     let mut cur = t;
     let mut c = off;
+    let mut top = true;
     loop {
-        if c == 0 {
+        let region_ok = !view_is_array || top || matches!(types.kind(cur), TypeKind::Array(..));
+        if c == 0 && region_ok {
             let cs = strip_arrays(types, cur);
             if cs == v || (types.is_scalar(cs) && types.is_scalar(v) && size(types, cs) == vs) {
                 return true;
             }
         }
+        top = false;
         match types.kind(cur) {
             TypeKind::Array(e, _) => {
                 let es = size(types, *e);
@@ -308,8 +314,11 @@ mod tests {
         assert_eq!(normalize(&t, st, 48 + 40), 40);
         assert_eq!(normalize(&t, st, -8), 40);
         assert_eq!(leaves(&t, st), BTreeSet::from([0, 8, 40]));
-        // int* stride over the struct: gcd(4, 48, 8) = 4.
-        assert_eq!(spread(&t, st, 8, 8), BTreeSet::from([0, 4, 8, 40]));
+        // Pointer stride 8 from inside `a`: only multiples of 8 are reachable.
+        assert_eq!(spread(&t, st, 8, 8), BTreeSet::from([0, 8, 40]));
+        // int stride: the padding after `x` too.
+        assert_eq!(spread(&t, st, 8, 4), BTreeSet::from([0, 4, 8, 40]));
+        assert_eq!(all_offsets(&t, st), BTreeSet::from([0, 4, 5, 6, 7, 8, 40]));
         let (u, ut) = t.declare_struct("u".into(), true);
         t.complete_struct(u, vec![("a".into(), i, None), ("b".into(), ip, None)]);
         assert_eq!(normalize(&t, ut, 4), 0);
