@@ -5,10 +5,12 @@
 //! environment model of docs/cir.md: calls to unknown external functions are assumed to do
 //! everything the model allows.
 
+pub mod callgraph;
 pub mod layout;
 pub mod points_to;
 
 #[cfg(test)]
 pub(crate) mod test_util;
 
+pub use callgraph::{CallEdge, CallGraph};
 pub use points_to::{AbsLoc, AbsObj, CallSite, Layout, PointsTo, SiteTargets};
