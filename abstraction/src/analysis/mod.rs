@@ -7,10 +7,12 @@
 
 pub mod callgraph;
 pub mod layout;
+pub mod liveness;
 pub mod points_to;
 
 #[cfg(test)]
 pub(crate) mod test_util;
 
 pub use callgraph::{CallEdge, CallGraph};
+pub use liveness::Liveness;
 pub use points_to::{AbsLoc, AbsObj, CallSite, Layout, PointsTo, SiteTargets};
