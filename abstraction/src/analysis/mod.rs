@@ -8,6 +8,7 @@
 pub mod callgraph;
 pub mod layout;
 pub mod liveness;
+pub mod modref;
 pub mod points_to;
 
 #[cfg(test)]
@@ -15,4 +16,5 @@ pub(crate) mod test_util;
 
 pub use callgraph::{CallEdge, CallGraph};
 pub use liveness::Liveness;
+pub use modref::ModRef;
 pub use points_to::{AbsLoc, AbsObj, CallSite, Layout, PointsTo, SiteTargets};
