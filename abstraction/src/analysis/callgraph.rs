@@ -73,12 +73,13 @@ impl CallGraph {
                         }
                     };
                     let edge = CallEdge {
-                        targets: targets
-                            .into_iter()
-                            .filter(|t| (t.0 as usize) < n)
-                            .collect(),
+                        targets: targets.into_iter().filter(|t| (t.0 as usize) < n).collect(),
                         unknown,
-                        callbacks: if unknown { callbacks.clone() } else { Vec::new() },
+                        callbacks: if unknown {
+                            callbacks.clone()
+                        } else {
+                            Vec::new()
+                        },
                     };
                     for t in edge.all() {
                         g.callees[fi].insert(t);
@@ -278,7 +279,10 @@ mod tests {
         let pos = |f: FuncId| order.iter().position(|g| *g == f).unwrap();
         assert!(pos(leaf) < pos(main) && pos(even) < pos(main) && pos(odd) < pos(main));
         assert_eq!(cg.sites_in(main).count(), 2);
-        assert_eq!(cg.reachable_from(main), BTreeSet::from([main, even, odd, leaf]));
+        assert_eq!(
+            cg.reachable_from(main),
+            BTreeSet::from([main, even, odd, leaf])
+        );
     }
 
     #[test]

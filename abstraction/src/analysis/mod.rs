@@ -10,6 +10,7 @@ pub mod layout;
 pub mod liveness;
 pub mod modref;
 pub mod points_to;
+pub mod soundness;
 
 #[cfg(test)]
 pub(crate) mod test_util;
@@ -18,3 +19,4 @@ pub use callgraph::{CallEdge, CallGraph};
 pub use liveness::Liveness;
 pub use modref::ModRef;
 pub use points_to::{AbsLoc, AbsObj, CallSite, Layout, PointsTo, SiteTargets};
+pub use soundness::{PointsToChecker, Violation};

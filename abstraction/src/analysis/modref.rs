@@ -252,11 +252,9 @@ pub fn stmt_mod(prog: &Program, pt: &PointsTo, func: FuncId, s: &Stmt) -> BTreeS
             }
             out
         }
-        Stmt::Skip
-        | Stmt::Assume(_)
-        | Stmt::Return(_)
-        | Stmt::Error
-        | Stmt::Halt { .. } => BTreeSet::new(),
+        Stmt::Skip | Stmt::Assume(_) | Stmt::Return(_) | Stmt::Error | Stmt::Halt { .. } => {
+            BTreeSet::new()
+        }
     }
 }
 

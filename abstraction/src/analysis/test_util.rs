@@ -1,8 +1,8 @@
 //! A compact builder for hand-written CIR test programs (tests only).
 
 use crate::cir::{
-    AllocId, AllocSite, BinOp, Body, Callee, Edge, Expr, ExprKind, FnSig, FuncId, Function,
-    Loc, Lval, Node, NodeId, Program, Stmt, StrId, StructId, Ty, Var, VarId, VarKind,
+    AllocId, AllocSite, BinOp, Body, Callee, Edge, Expr, ExprKind, FnSig, FuncId, Function, Loc,
+    Lval, Node, NodeId, Program, Stmt, StrId, StructId, Ty, Var, VarId, VarKind,
 };
 
 /// Builds a [`Program`] piece by piece.
@@ -44,7 +44,10 @@ impl B {
         let (s, t) = self.p.types.declare_struct(name.into(), union);
         self.p.types.complete_struct(
             s,
-            fields.iter().map(|(n, t)| (n.to_string(), *t, None)).collect(),
+            fields
+                .iter()
+                .map(|(n, t)| (n.to_string(), *t, None))
+                .collect(),
         );
         (s, t)
     }
@@ -130,7 +133,14 @@ impl B {
     }
 
     /// A body from explicit edges; the halt node is the last node.
-    pub fn cfg(&mut self, f: FuncId, nodes: u32, entry: u32, exit: u32, edges: Vec<(u32, Stmt, u32)>) {
+    pub fn cfg(
+        &mut self,
+        f: FuncId,
+        nodes: u32,
+        entry: u32,
+        exit: u32,
+        edges: Vec<(u32, Stmt, u32)>,
+    ) {
         let mut ns = vec![Node::default(); nodes as usize];
         for (from, stmt, to) in edges {
             ns[from as usize].edges.push(Edge {

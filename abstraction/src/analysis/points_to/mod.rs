@@ -354,7 +354,7 @@ impl PointsTo {
         self.rounds
     }
 
-    /// Human-readable name of a location, e.g. `x+8`, `alloc#2`, `"abc"`, `&f`, `unknown`.
+    /// Human-readable name of a location, e.g. `x+8`, `alloc#2`, `str#0`, `main`, `unknown`.
     pub fn loc_name(prog: &Program, l: &AbsLoc) -> String {
         let base = match l.obj {
             AbsObj::Var(v) => prog
@@ -364,13 +364,11 @@ impl PointsTo {
                 .unwrap_or_else(|| format!("var#{}", v.0)),
             AbsObj::Alloc(a) => format!("alloc#{}", a.0),
             AbsObj::Str(s) => format!("str#{}", s.0),
-            AbsObj::Func(f) => format!(
-                "&{}",
-                prog.functions
-                    .get(f.0 as usize)
-                    .map(|x| x.name.as_str())
-                    .unwrap_or("?")
-            ),
+            AbsObj::Func(f) => prog
+                .functions
+                .get(f.0 as usize)
+                .map(|x| x.name.clone())
+                .unwrap_or_else(|| format!("func#{}", f.0)),
             AbsObj::Unknown => "unknown".into(),
         };
         if l.off == 0 {

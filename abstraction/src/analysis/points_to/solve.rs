@@ -11,9 +11,7 @@ use super::eval::{lval_ty, Effect, Eval, BYTE_CAP};
 use super::{default_layout, AbsLoc, AbsObj, CallSite, Layout, PointsTo, SiteTargets};
 use crate::analysis::layout;
 use crate::cir::env::{classify, EnvFn, Known};
-use crate::cir::{
-    Callee, Expr, ExprKind, FuncId, Lval, NodeId, Program, Stmt, VarId, VarKind,
-};
+use crate::cir::{Callee, Expr, ExprKind, FuncId, Lval, NodeId, Program, Stmt, VarId, VarKind};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Where a write goes.
@@ -315,7 +313,13 @@ impl<'a> Transfer<'a> {
                     {
                         for x in src_locs {
                             let v = pt.pts_of_loc(&x).clone();
-                            self.write(Dst::Loc(AbsLoc { obj: l.obj, off: x.off }), v);
+                            self.write(
+                                Dst::Loc(AbsLoc {
+                                    obj: l.obj,
+                                    off: x.off,
+                                }),
+                                v,
+                            );
                         }
                     }
                     _ => {
@@ -560,12 +564,7 @@ impl<'p> Solver<'p> {
         let globals: Vec<VarId> = self
             .prog
             .var_ids()
-            .filter(|v| {
-                matches!(
-                    self.prog.var(*v).kind,
-                    VarKind::Global { is_static: false }
-                )
-            })
+            .filter(|v| matches!(self.prog.var(*v).kind, VarKind::Global { is_static: false }))
             .collect();
         for v in globals {
             self.escape(AbsObj::Var(v));
