@@ -428,3 +428,117 @@ fn initializers_strings_and_concrete_pointers() {
         AbsLoc::start(AbsObj::Alloc(a0))
     );
 }
+
+#[test]
+fn many_functions_and_an_unknown_extern_solve_quickly() {
+    // 400 functions, each storing a heap node into a global list and calling the next one
+    // and an unknown extern: the solver must stay polynomial and reach a fixpoint.
+    let mut b = B::new();
+    let int = b.int();
+    let (n, nt) = b.p.types.declare_struct("node".into(), false);
+    let np = b.ptr(nt);
+    b.p.types
+        .complete_struct(n, vec![("v".into(), int, None), ("next".into(), np, None)]);
+    let head = b.static_global("head", np);
+    let ext = b.func("log_node", int, &[("p", np)]);
+    let count = 400;
+    let funcs: Vec<FuncId> = (0..count)
+        .map(|i| b.func(&format!("f{i}"), int, &[("arg", np)]))
+        .collect();
+    for i in 0..count {
+        let f = funcs[i];
+        let site = b.alloc_site(f);
+        let p = b.local(f, "p", np);
+        let arg = b.param(f, 0);
+        let al = b.alloc(b.v(p), site);
+        let mut body = vec![
+            al,
+            b.assign(b.field(b.deref(b.rdv(p)), n, 1), b.rdv(head)),
+            b.assign(b.v(head), b.rdv(p)),
+            b.assign(b.field(b.deref(b.rdv(p)), n, 1), b.rdv(arg)),
+        ];
+        if i % 50 == 0 {
+            body.push(b.call(None, ext, vec![b.rdv(p)]));
+        }
+        if i + 1 < count {
+            body.push(b.call(None, funcs[i + 1], vec![b.rdv(p)]));
+        }
+        b.body(f, body);
+    }
+    let start = std::time::Instant::now();
+    let pt = PointsTo::compute(&b.p);
+    assert!(start.elapsed().as_secs() < 20, "took {:?}", start.elapsed());
+    // Every node is reachable from `head`, and the extern escapes every 50th node and
+    // everything reachable from it.
+    assert_eq!(pt.pts_of_loc(&vl(head)).len(), count);
+    assert!(pt.is_escaped(AbsObj::Alloc(AllocId(0))));
+    assert!(!pt.is_escaped(AbsObj::Var(head)));
+    assert!(pt.rounds() < 50, "{} rounds", pt.rounds());
+}
+
+#[test]
+fn memcpy_into_fresh_heap_adopts_the_source_layout() {
+    let mut b = B::new();
+    let int = b.int();
+    let ip = b.ptr(int);
+    let void = b.p.types.void();
+    let vp = b.ptr(void);
+    let (s, st) = b.strukt("S", false, &[("a", ip), ("b", ip)]);
+    let sp = b.ptr(st);
+    let memcpy = b.func("memcpy", vp, &[("d", vp), ("s", vp), ("n", int)]);
+    let main = b.func("main", int, &[]);
+    let site = b.alloc_site(main);
+    let x = b.local(main, "x", int);
+    let sv = b.local(main, "s", st);
+    let h = b.local(main, "h", vp);
+    let q = b.local(main, "q", ip);
+    let ax = b.addr(b.v(x));
+    let asv = b.addr(b.v(sv));
+    let n16 = b.num(16);
+    let al = b.alloc(b.v(h), site);
+    let hs = b.cast(b.rdv(h), sp);
+    let body = vec![
+        b.assign(b.field(b.v(sv), s, 1), ax),
+        al,
+        b.call(None, memcpy, vec![b.rdv(h), b.cast(asv, vp), n16]),
+        b.assign(b.v(q), b.rd(b.field(b.deref(hs), s, 1))),
+    ];
+    b.body(main, body);
+    let pt = PointsTo::compute(&b.p);
+    let heap = AbsObj::Alloc(site);
+    assert_eq!(pt.layout(&b.p, heap), Layout::Typed(st));
+    assert!(pt.pts_of_loc(&AbsLoc::start(heap)).is_empty());
+    assert_eq!(pt.pts_of_loc(&AbsLoc { obj: heap, off: 8 }), &set([vl(x)]));
+    assert_eq!(pt.pts_of_loc(&vl(q)), &set([vl(x)]));
+    assert!(!pt.unknown_active());
+}
+
+#[test]
+fn flexible_array_members_index_past_their_end() {
+    // struct F { int *p; int *data[0]; }: data[i] overlaps whatever follows, and under the
+    // array-of-F normalization, `p` of the next element.
+    let mut b = B::new();
+    let int = b.int();
+    let ip = b.ptr(int);
+    let fam = b.p.types.array(ip, Some(0));
+    let (f_, ft) = b.strukt("F", false, &[("p", ip), ("data", fam)]);
+    let fp = b.ptr(ft);
+    let main = b.func("main", int, &[]);
+    let site = b.alloc_site(main);
+    let x = b.local(main, "x", int);
+    let h = b.local(main, "h", fp);
+    let q = b.local(main, "q", ip);
+    let ax = b.addr(b.v(x));
+    let three = b.num(3);
+    let al = b.alloc(b.v(h), site);
+    let data3 = b.index(b.field(b.deref(b.rdv(h)), f_, 1), three);
+    let body = vec![
+        al,
+        b.assign(data3, ax),
+        b.assign(b.v(q), b.rd(b.field(b.deref(b.rdv(h)), f_, 0))),
+    ];
+    b.body(main, body);
+    let pt = PointsTo::compute(&b.p);
+    assert_eq!(pt.layout(&b.p, AbsObj::Alloc(site)), Layout::Typed(ft));
+    assert_eq!(pt.pts_of_loc(&vl(q)), &set([vl(x)]));
+}
