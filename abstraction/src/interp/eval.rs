@@ -1,13 +1,14 @@
 //! Expression evaluation: constants, reads, address arithmetic, operators and casts.
 
 use super::arith;
-use super::machine::{Machine, RVal, R};
+use super::machine::{Machine, Place, RVal, R};
 use super::value::{ObjKind, ObjRef, Pointer, Value};
 use super::IntMode;
 use crate::cir::{BinOp, Expr, ExprKind, Lval, Ty, TypeKind, UnOp};
 
-/// Deepest expression nesting evaluated (protects the native stack).
-const MAX_EXPR_DEPTH: u32 = 2_000;
+/// Deepest expression nesting evaluated (protects the native stack: a level takes about
+/// 2 KB in an unoptimized build, a few hundred bytes in an optimized one).
+const MAX_EXPR_DEPTH: u32 = 1_000;
 
 /// C truth of a scalar: nonzero integers and every pointer or function.
 pub(crate) fn truthy(v: Value) -> bool {
@@ -43,21 +44,42 @@ impl<'p> Machine<'p, '_> {
         }
     }
 
+    /// The recursive part of evaluation: only sub-expression evaluation happens here; the
+    /// operators themselves are applied by non-recursive helpers, which keeps the native
+    /// stack frames on the recursion path small.
     fn eval_inner(&mut self, e: &'p Expr) -> R<Value> {
         match &e.kind {
-            ExprKind::Int(n) => self.constant(*n, e.ty),
             ExprKind::Read(lv) => self.eval_read(lv),
-            ExprKind::AddrOf(lv) => {
+            ExprKind::AddrOf(lv) => match &**lv {
                 // `&*p` is `p` (even for null or function pointers).
-                if let Lval::Deref(inner) = &**lv {
-                    return self.eval(inner);
+                Lval::Deref(inner) => self.eval(inner),
+                _ => {
+                    let pl = self.place(lv)?;
+                    self.address_of(pl.ptr, pl.bits.is_some())
                 }
-                let pl = self.place(lv)?;
-                if pl.bits.is_some() {
-                    return Err(self.unsup("address of a bit-field"));
-                }
-                Ok(Value::Ptr(pl.ptr))
+            },
+            ExprKind::Unary(op, a) => {
+                let v = self.eval(a)?;
+                self.apply_unary(*op, v, e.ty)
             }
+            ExprKind::Binary(op, a, b) => {
+                let va = self.eval(a)?;
+                let vb = self.eval(b)?;
+                self.apply_binary(*op, va, vb, a.ty, e.ty)
+            }
+            ExprKind::Cast(a) => {
+                let v = self.eval(a)?;
+                self.apply_cast(v, a.ty, e.ty)
+            }
+            _ => self.eval_leaf(e),
+        }
+    }
+
+    /// Constants, functions and string literals.
+    #[inline(never)]
+    fn eval_leaf(&self, e: &Expr) -> R<Value> {
+        match &e.kind {
+            ExprKind::Int(n) => self.constant(*n, e.ty),
             ExprKind::Func(f) => {
                 self.func(*f)?;
                 Ok(Value::Func(*f))
@@ -74,36 +96,49 @@ impl<'p> Machine<'p, '_> {
                     offset: 0,
                 }))
             }
-            ExprKind::Unary(op, a) => {
-                let v = self.eval(a)?;
-                match (op, v) {
-                    (_, Value::Int(x)) => {
-                        let k = self.int_kind(e.ty)?;
-                        arith::unary(*op, x, k, self.mode())
-                            .map(Value::Int)
-                            .map_err(|er| self.arith_err(er))
-                    }
-                    (UnOp::LogNot, _) => Ok(Value::Int(0)),
-                    _ => Err(self.unsup("arithmetic on a pointer value")),
-                }
+            _ => Err(self.unsup("internal: not a leaf expression")),
+        }
+    }
+
+    #[inline(never)]
+    fn address_of(&self, ptr: Pointer, bitfield: bool) -> R<Value> {
+        if bitfield {
+            return Err(self.unsup("address of a bit-field"));
+        }
+        Ok(Value::Ptr(ptr))
+    }
+
+    #[inline(never)]
+    fn apply_unary(&self, op: UnOp, v: Value, ty: Ty) -> R<Value> {
+        match (op, v) {
+            (_, Value::Int(x)) => {
+                let k = self.int_kind(ty)?;
+                arith::unary(op, x, k, self.mode())
+                    .map(Value::Int)
+                    .map_err(|er| self.arith_err(er))
             }
-            ExprKind::Binary(op, a, b) => self.eval_binary(*op, a, b, e.ty),
-            ExprKind::Cast(a) => self.eval_cast(a, e.ty),
+            (UnOp::LogNot, _) => Ok(Value::Int(0)),
+            _ => Err(self.unsup("arithmetic on a pointer value")),
         }
     }
 
     fn eval_read(&mut self, lv: &'p Lval) -> R<Value> {
         let pl = self.place(lv)?;
-        match self.kind(pl.ty)? {
+        if let (TypeKind::Function(_), Lval::Deref(inner)) = (self.kind(pl.ty)?, lv) {
             // A function designator read through a pointer: the pointer's value.
-            TypeKind::Function(_) => match lv {
-                Lval::Deref(inner) => self.eval(inner),
-                _ => Err(self.unsup("a function read as a value")),
-            },
+            return self.eval(inner);
+        }
+        self.read_scalar_place(&pl)
+    }
+
+    #[inline(never)]
+    fn read_scalar_place(&mut self, pl: &Place) -> R<Value> {
+        match self.kind(pl.ty)? {
+            TypeKind::Function(_) => Err(self.unsup("a function read as a value")),
             TypeKind::Struct(_) | TypeKind::Array(..) => {
                 Err(self.unsup("an aggregate used as a scalar value"))
             }
-            _ => self.read_place(&pl),
+            _ => self.read_place(pl),
         }
     }
 
@@ -120,12 +155,11 @@ impl<'p> Machine<'p, '_> {
         }
     }
 
-    fn eval_binary(&mut self, op: BinOp, a: &'p Expr, b: &'p Expr, ty: Ty) -> R<Value> {
-        let va = self.eval(a)?;
-        let vb = self.eval(b)?;
+    #[inline(never)]
+    fn apply_binary(&mut self, op: BinOp, va: Value, vb: Value, a_ty: Ty, ty: Ty) -> R<Value> {
         match op {
-            BinOp::PtrAdd => self.ptr_add(va, vb, a.ty),
-            BinOp::PtrDiff => self.ptr_diff(va, vb, a.ty, ty),
+            BinOp::PtrAdd => self.ptr_add(va, vb, a_ty),
+            BinOp::PtrDiff => self.ptr_diff(va, vb, a_ty, ty),
             _ if op.is_comparison() => match (va, vb) {
                 (Value::Int(x), Value::Int(y)) => {
                     let k = self.int_kind(ty)?;
@@ -138,7 +172,7 @@ impl<'p> Machine<'p, '_> {
             _ => match (va, vb) {
                 (Value::Int(x), Value::Int(y)) => {
                     let k = self.int_kind(ty)?;
-                    let operand = self.int_kind(a.ty).unwrap_or(k);
+                    let operand = self.int_kind(a_ty).unwrap_or(k);
                     arith::binary(op, x, y, k, operand, self.mode())
                         .map(Value::Int)
                         .map_err(|e| self.arith_err(e))
@@ -228,10 +262,10 @@ impl<'p> Machine<'p, '_> {
         Ok(Value::Int(i128::from(r)))
     }
 
-    /// `(ty) a`.
-    fn eval_cast(&mut self, a: &'p Expr, ty: Ty) -> R<Value> {
-        let v = self.eval(a)?;
-        let from_ptr = matches!(self.kind(a.ty)?, TypeKind::Pointer(_));
+    /// `(ty) v` where `v` has type `from`.
+    #[inline(never)]
+    fn apply_cast(&self, v: Value, from: Ty, ty: Ty) -> R<Value> {
+        let from_ptr = matches!(self.kind(from)?, TypeKind::Pointer(_));
         match (self.kind(ty)?, v) {
             (TypeKind::Void, _) => Ok(Value::Int(0)),
             (TypeKind::Int(k), Value::Int(x)) => arith::convert(x, *k, self.mode())

@@ -359,3 +359,31 @@ fn malformed_programs_give_unsupported_not_panics() {
         Outcome::Unsupported { .. }
     ));
 }
+
+/// `return 1 + (1 + (1 + ...))` nested `depth` times.
+fn nested_sum(depth: usize) -> Program {
+    main_returning(|pb, _main, _fb| {
+        let mut e = pb.c(0);
+        for _ in 0..depth {
+            let one = pb.c(1);
+            e = pb.bin(BinOp::Add, one, e);
+        }
+        e
+    })
+}
+
+#[test]
+fn deep_expressions_fit_a_small_stack_or_are_refused() {
+    let p = nested_sum(990);
+    let deep = nested_sum(1500);
+    std::thread::Builder::new()
+        .stack_size(1 << 20)
+        .spawn(move || {
+            assert_eq!(run_mode(&p, IntMode::Math, &[]).outcome, returned(990));
+            let r = run_mode(&deep, IntMode::Math, &[]);
+            assert!(matches!(&r.outcome, Outcome::Unsupported { reason, .. } if reason.contains("nested")));
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+}
