@@ -269,8 +269,17 @@ impl<'p> Machine<'p, '_> {
             self.mem.remove(*obj);
         }
         if self.frames.is_empty() {
+            let func = self.func(frame.func)?;
             let value = match v {
                 Some(RVal::Scalar(Value::Int(n))) => Some(n),
+                // C99: reaching the end of `int main` returns 0.
+                None if func.name == "main"
+                    && self
+                        .ret_ty(func)
+                        .is_some_and(|t| matches!(self.kind(t), Ok(TypeKind::Int(_)))) =>
+                {
+                    Some(0)
+                }
                 _ => None,
             };
             return Err(Outcome::Return { value });

@@ -2,7 +2,7 @@
 //! addresses), scalar and block reads and writes.
 
 use super::arith::{self, ArithError};
-use super::memory::{slice_bits, Content, Memory, Object, Piece};
+use super::memory::{slice_bits, Content, FxBuild, Memory, Object, Piece};
 use super::observe::Observer;
 use super::oracle::Oracle;
 use super::value::{ObjKind, ObjRef, Pointer, Value};
@@ -58,7 +58,7 @@ pub(crate) struct Machine<'p, 'o> {
     pub(crate) mem: Memory,
     pub(crate) frames: Vec<Frame<'p>>,
     /// Instance numbers of the activations on the stack.
-    pub(crate) live: HashSet<u64>,
+    pub(crate) live: HashSet<u64, FxBuild>,
     next_instance: u64,
     pub(crate) output: Vec<u8>,
     pub(crate) inputs: Vec<i128>,
@@ -86,7 +86,7 @@ impl<'p, 'o> Machine<'p, 'o> {
             obs,
             mem: Memory::default(),
             frames: Vec::new(),
-            live: HashSet::new(),
+            live: HashSet::default(),
             next_instance: 1,
             output: Vec::new(),
             inputs: Vec::new(),
@@ -311,8 +311,11 @@ impl<'p, 'o> Machine<'p, 'o> {
     }
 
     fn obj_mut(&mut self, r: ObjRef) -> R<&mut Object> {
-        let err = self.unsup("internal: object vanished");
-        self.mem.get_mut(r).ok_or(err)
+        let loc = self.loc;
+        self.mem.get_mut(r).ok_or_else(|| Outcome::Unsupported {
+            loc,
+            reason: "internal: object vanished".into(),
+        })
     }
 
     fn obj(&self, r: ObjRef) -> R<&Object> {

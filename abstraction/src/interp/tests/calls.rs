@@ -270,3 +270,68 @@ fn structs_are_passed_and_returned_by_value() {
         returned(21 + 100)
     );
 }
+
+#[test]
+fn falling_off_the_end_of_main_returns_zero() {
+    let mut pb = Pb::new();
+    let int = pb.int();
+    let main = pb.func("main", int, &[]);
+    let mut fb = Fb::new();
+    fb.push(Stmt::Skip);
+    fb.edge(fb.cur, Stmt::Skip, NodeId(1));
+    pb.set_body(main, fb);
+    assert_eq!(
+        run_main(&pb.p, &Config::default(), &[]).outcome,
+        returned(0)
+    );
+    // Another entry function returning nothing gives no value.
+    let cfg = Config {
+        entry: "other".into(),
+        ..Config::default()
+    };
+    pb.p.functions[main.0 as usize].name = "other".into();
+    pb.p.func_index.clear();
+    assert_eq!(
+        run_main(&pb.p, &cfg, &[]).outcome,
+        Outcome::Return { value: None }
+    );
+}
+
+#[test]
+fn loop_accumulates_into_a_havocked_array() {
+    // int a[100]; (havoc a) for (i = 0; i < 1000; i++) a[i % 100] = a[i % 100] + i; return a[7];
+    let mut pb = Pb::new();
+    let int = pb.int();
+    let arr = pb.array(int, 100);
+    let main = pb.func("main", int, &[]);
+    let a = pb.local(main, "a", arr);
+    let i = pb.local(main, "i", int);
+    let mut fb = Fb::new();
+    fb.push(Stmt::Havoc {
+        lhs: var(a),
+        why: HavocKind::Uninit,
+    });
+    fb.push(assign(var(i), pb.c(0)));
+    let head = fb.cur;
+    let n = pb.c(1000);
+    let lt = pb.bin(BinOp::Lt, pb.v(i), n.clone());
+    let ge = pb.bin(BinOp::Ge, pb.v(i), n);
+    let (body, done) = fb.branch(lt, ge);
+    fb.at(body);
+    let h = pb.c(100);
+    let idx = pb.bin(BinOp::Rem, pb.v(i), h);
+    let rd = pb.rd(index(var(a), idx.clone()));
+    let sum = pb.bin(BinOp::Add, rd, pb.v(i));
+    fb.push(assign(index(var(a), idx), sum));
+    let one = pb.c(1);
+    let inc = pb.bin(BinOp::Add, pb.v(i), one);
+    let c = fb.cur;
+    fb.edge(c, assign(var(i), inc), head);
+    let seven = pb.c(7);
+    fb.at(done).ret(Some(pb.rd(index(var(a), seven))));
+    pb.set_body(main, fb);
+    let r = run_mode(&pb.p, IntMode::Machine, &[]);
+    // a[7] starts uninitialized (0 from SeqOracle) and gets 7 + 107 + ... + 907.
+    assert_eq!(r.outcome, returned(10 * 7 + 100 * 45));
+    assert_eq!(r.steps, 2 + 1000 * 3 + 2);
+}
