@@ -41,7 +41,7 @@ pub(crate) fn wrap(v: i128, k: IntKind) -> R {
 
 /// Interpret the low `bytes` bytes of `raw` as a value of type `k`.
 pub(crate) fn from_bits(raw: u128, bytes: u64, k: IntKind) -> R {
-    let bits = (bytes * 8).min(128) as u32;
+    let bits = bytes.saturating_mul(8).min(128) as u32;
     let v = if bits >= 128 {
         raw as i128
     } else {

@@ -17,6 +17,10 @@ use super::Outcome;
 use crate::cir::env::{classify, EnvFn, Known};
 use crate::cir::{FuncId, Function, HavocKind, Ty, TypeKind};
 
+/// Longest string a library function reads (longer ones end the run as unsupported,
+/// since reading them is not bounded by the step count).
+const MAX_STRING: usize = 1 << 24;
+
 impl<'p> Machine<'p, '_> {
     /// Call `func` (no body) with argument values `args`; the result, if the function
     /// produces one (`None`: the caller's lhs, if any, becomes uninitialized).
@@ -183,6 +187,9 @@ impl<'p> Machine<'p, '_> {
             if limit.is_some_and(|l| out.len() as u64 >= l) {
                 return Ok(out);
             }
+            if out.len() >= MAX_STRING {
+                return Err(self.unsup("string longer than 16 MiB"));
+            }
             let at = Pointer {
                 offset: p.offset + out.len() as i64,
                 ..p
@@ -200,6 +207,9 @@ impl<'p> Machine<'p, '_> {
         loop {
             if limit.is_some_and(|l| i as u64 >= l) {
                 return Ok(0);
+            }
+            if i as usize >= MAX_STRING {
+                return Err(self.unsup("string longer than 16 MiB"));
             }
             let x = self.read_byte(Pointer {
                 offset: a.offset + i,

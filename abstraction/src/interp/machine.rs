@@ -691,10 +691,11 @@ impl<'p, 'o> Machine<'p, 'o> {
         if w == 0 || w > 128 {
             return Err(self.unsup("bit-field of width 0 or above 128"));
         }
-        let start = Pointer {
-            offset: p.offset + i64::from(bo / 8),
-            ..p
-        };
+        let offset = p
+            .offset
+            .checked_add(i64::from(bo / 8))
+            .ok_or_else(|| self.undef("bit-field far out of bounds"))?;
+        let start = Pointer { offset, ..p };
         let shift = u32::from(bo % 8);
         let n = (u64::from(shift) + u64::from(w)).div_ceil(8);
         if n > 16 {

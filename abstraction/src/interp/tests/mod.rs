@@ -7,6 +7,7 @@ mod basics;
 mod calls;
 mod library;
 mod memory;
+mod robust;
 
 use super::*;
 use crate::cir::*;
