@@ -33,7 +33,8 @@ int main(void) {
         a = a > 0 ? a - 1 : a + 1;
     }
     printf("| loop done a=%d\n", a);
-    int n = !t(15, b) + !!t(16, b);
+    int n = !t(15, b);
+    n += !!t(16, b);
     printf("| not=%d calls=%d\n", n, calls);
     return x + 2 * y + 4 * z;
 }
