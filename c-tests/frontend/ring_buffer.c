@@ -36,7 +36,8 @@ int main(void) {
         int cmd = __VERIFIER_nondet_int();
         if (cmd == 1) {
             int v = __VERIFIER_nondet_int();
-            printf("put %d -> %d (count %d)\n", v, ring_put(&r, v), ring_count(&r));
+            int ok = ring_put(&r, v);
+            printf("put %d -> %d (count %d)\n", v, ok, ring_count(&r));
         } else if (cmd == 2) {
             int v = -1;
             int ok = ring_get(&r, &v);
