@@ -86,10 +86,19 @@ fn parse_expect(text: &str) -> Result<Expect, String> {
     let line = text
         .lines()
         .map(str::trim)
-        .find_map(|l| l.strip_prefix("//").map(str::trim).filter(|c| c.starts_with("expect:")))
+        .find_map(|l| {
+            l.strip_prefix("//")
+                .map(str::trim)
+                .filter(|c| c.starts_with("expect:"))
+        })
         .ok_or("no `// expect:` header")?;
     let fields = fields(line);
-    let get = |k: &str| fields.iter().find(|(key, _)| *key == k).map(|(_, v)| v.as_str());
+    let get = |k: &str| {
+        fields
+            .iter()
+            .find(|(key, _)| *key == k)
+            .map(|(_, v)| v.as_str())
+    };
     match get("expect") {
         Some("error") => Ok(Expect::Error {
             kind: get("kind").map(parse_kind).transpose()?,
@@ -102,7 +111,9 @@ fn parse_expect(text: &str) -> Result<Expect, String> {
         Some("accepted") => Ok(Expect::Accepted {
             warning: get("warning").map(alternatives).unwrap_or_default(),
         }),
-        other => Err(format!("`expect:` must be error or accepted, not {other:?}")),
+        other => Err(format!(
+            "`expect:` must be error or accepted, not {other:?}"
+        )),
     }
 }
 
@@ -156,7 +167,8 @@ fn check(expect: &Expect, result: &Result<Program, FrontendError>) -> Vec<String
             p.warnings.len()
         )),
         (Expect::Accepted { warning }, Ok(p)) => {
-            if !warning.is_empty() && !p.warnings.iter().any(|w| contains_any(&w.message, warning)) {
+            if !warning.is_empty() && !p.warnings.iter().any(|w| contains_any(&w.message, warning))
+            {
                 let got: Vec<&str> = p.warnings.iter().map(|w| w.message.as_str()).collect();
                 problems.push(format!(
                     "no warning containing {}; warnings: {got:?}",

@@ -160,11 +160,7 @@ fn compare_runs(
 fn interpreter_agrees_with_gcc() {
     let dir = common::corpus_dir("frontend");
     let files = common::filter_by_env(common::c_files(&dir), "SLAMRS_CTESTS_FILTER");
-    assert!(
-        !files.is_empty(),
-        "no programs found in {}",
-        dir.display()
-    );
+    assert!(!files.is_empty(), "no programs found in {}", dir.display());
     let scratch = common::ScratchDir::new("gcc-differential");
     let env_obj = common::compile_env_stub(&scratch.path)
         .unwrap_or_else(|e| panic!("gcc is required for this test: {e}"));
@@ -189,5 +185,78 @@ fn interpreter_agrees_with_gcc() {
             failures.len(),
             failures.join("\n")
         );
+    }
+}
+
+/// The gcc side of the conventions: env.c and the runner map each way a program can end to
+/// the status the interpreter's outcome is compared with.
+#[test]
+fn gcc_side_status_conventions() {
+    let scratch = common::ScratchDir::new("gcc-conventions");
+    let env_obj = common::compile_env_stub(&scratch.path)
+        .unwrap_or_else(|e| panic!("gcc is required for this test: {e}"));
+    let cases: [(&str, &str, &[i128], Status, &str); 9] = [
+        ("ret", "return 300;", &[], Status::Code(44), ""),
+        ("ret_neg", "return -1;", &[], Status::Code(255), ""),
+        ("exit", "printf(\"a\"); exit(7);", &[], Status::Code(7), "a"),
+        (
+            "abort",
+            "printf(\"b\\n\"); abort();",
+            &[],
+            Status::Signal(6),
+            "b\n",
+        ),
+        (
+            "error",
+            "printf(\"c\"); reach_error(); return 0;",
+            &[],
+            Status::Code(99),
+            "c",
+        ),
+        (
+            "assert",
+            "assert(__VERIFIER_nondet_int() > 0); return 1;",
+            &[-3],
+            Status::Code(99),
+            "",
+        ),
+        (
+            "assume",
+            "__VERIFIER_assume(__VERIFIER_nondet_int()); return 1;",
+            &[0],
+            Status::Code(97),
+            "",
+        ),
+        (
+            "inputs",
+            "int a = __VERIFIER_nondet_int(); printf(\"%d\", a); return __VERIFIER_nondet_int();",
+            &[5],
+            Status::Code(98),
+            "5",
+        ),
+        (
+            "types",
+            "unsigned char c = __VERIFIER_nondet_uchar(); long l = __VERIFIER_nondet_long(); \
+             printf(\"%u %ld\", c, l); return __VERIFIER_nondet_bool();",
+            &[255, -9000000000, 1],
+            Status::Code(1),
+            "255 -9000000000",
+        ),
+    ];
+    for (name, body, inputs, status, stdout) in cases {
+        let src = scratch.path.join(format!("{name}.c"));
+        let text = format!(
+            "#include <assert.h>\n#include <stdio.h>\n#include <stdlib.h>\n\
+             int __VERIFIER_nondet_int(void); unsigned char __VERIFIER_nondet_uchar(void);\n\
+             long __VERIFIER_nondet_long(void); _Bool __VERIFIER_nondet_bool(void);\n\
+             void __VERIFIER_assume(int); void reach_error(void);\n\
+             int main(void) {{ {body} }}\n"
+        );
+        std::fs::write(&src, text).unwrap();
+        let bin = common::compile_program(&src, &[&env_obj], &scratch.path)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let r = common::run_binary(&bin, inputs).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(r.status, status, "{name}");
+        assert_eq!(String::from_utf8_lossy(&r.stdout), stdout, "{name}");
     }
 }

@@ -43,7 +43,10 @@ pub fn filter_by_env(files: Vec<PathBuf>, var: &str) -> Vec<PathBuf> {
     match std::env::var(var) {
         Ok(f) if !f.is_empty() => files
             .into_iter()
-            .filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().contains(&f)))
+            .filter(|p| {
+                p.file_name()
+                    .is_some_and(|n| n.to_string_lossy().contains(&f))
+            })
             .collect(),
         _ => files,
     }
@@ -256,7 +259,10 @@ pub fn show_output(bytes: &[u8], max_lines: usize) -> String {
         out.push('\n');
     }
     if lines.len() > max_lines {
-        out.push_str(&format!("      | ... ({} more lines)\n", lines.len() - max_lines));
+        out.push_str(&format!(
+            "      | ... ({} more lines)\n",
+            lines.len() - max_lines
+        ));
     }
     if lines.is_empty() {
         out.push_str("      (no output)\n");
