@@ -5,3 +5,4 @@
 pub mod cir;
 pub mod frontend;
 pub mod interp;
+pub mod testgen;

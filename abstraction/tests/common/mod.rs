@@ -206,9 +206,19 @@ pub fn compile_program(src: &Path, extra: &[&Path], dir: &Path) -> Result<PathBu
 /// Run a compiled program with `SLAMRS_INPUTS` set to `inputs`; Err on timeout or if it
 /// cannot be started.
 pub fn run_binary(bin: &Path, inputs: &[i128]) -> Result<RunResult, String> {
+    run_binary_with_env(bin, inputs, &[])
+}
+
+/// [`run_binary`] with extra environment variables.
+pub fn run_binary_with_env(
+    bin: &Path,
+    inputs: &[i128],
+    env: &[(&str, &str)],
+) -> Result<RunResult, String> {
     let joined: Vec<String> = inputs.iter().map(i128::to_string).collect();
     let mut child = Command::new(bin)
         .env("SLAMRS_INPUTS", joined.join(" "))
+        .envs(env.iter().copied())
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
