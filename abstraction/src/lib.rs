@@ -6,3 +6,4 @@ pub mod analysis;
 pub mod cir;
 pub mod frontend;
 pub mod interp;
+pub mod testgen;
