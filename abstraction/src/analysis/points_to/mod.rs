@@ -273,6 +273,8 @@ impl PointsTo {
             ObjKind::Var(v) => AbsObj::Var(v),
             ObjKind::Alloc(a) => AbsObj::Alloc(a),
             ObjKind::Str(s) => AbsObj::Str(s),
+            // main's argv vector and strings: memory the program did not create.
+            ObjKind::Argv | ObjKind::ArgvStr(_) => AbsObj::Unknown,
         };
         match self.layout(prog, obj) {
             // Only offset 0 of an untyped object is ever named abstractly.
