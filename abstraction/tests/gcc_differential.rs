@@ -9,15 +9,24 @@
 //! `__VERIFIER_assume` 97, `exit(n)` and `return n` from `main` are `n & 255`, and `abort()`
 //! is death by SIGABRT.
 //!
+//! Every run also checks points-to soundness: each pointer the interpreter stores must be in
+//! the points-to set the analysis computed for the location it is stored to.
+//!
 //! gcc is required (scripts/setup installs it). Set `SLAMRS_CTESTS_FILTER=name` to run only
 //! the programs whose file name contains `name`.
 
 mod common;
 
 use common::{RunResult, Status};
+use slamrs_abstraction::analysis::points_to::PointsTo;
+use slamrs_abstraction::analysis::soundness::PointsToChecker;
 use slamrs_abstraction::cir::{Loc, Program};
 use slamrs_abstraction::frontend::{load_file, LoadOptions};
-use slamrs_abstraction::interp::{run, Config, IntMode, NoObserver, Outcome, SeqOracle};
+use slamrs_abstraction::interp::{run, Config, IntMode, Outcome, SeqOracle};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Pointer stores checked against the points-to sets, over all runs.
+static POINTER_STORES_CHECKED: AtomicU64 = AtomicU64::new(0);
 use std::path::{Path, PathBuf};
 
 /// `file:line:col` of a CIR location.
@@ -53,14 +62,23 @@ fn outcome_status(prog: &Program, outcome: &Outcome) -> Result<Status, String> {
     }
 }
 
-/// Run the lowered program on `inputs` in machine-integer mode.
-fn interpret(prog: &Program, inputs: &[i128]) -> Result<RunResult, String> {
+/// Run the lowered program on `inputs` in machine-integer mode, checking every stored
+/// pointer against the points-to sets `pt`.
+fn interpret(prog: &Program, pt: &PointsTo, inputs: &[i128]) -> Result<RunResult, String> {
     let cfg = Config {
         int_mode: IntMode::Machine,
         ..Config::default()
     };
     let mut oracle = SeqOracle::new(inputs.to_vec());
-    let r = run(prog, &cfg, &mut oracle, &mut NoObserver);
+    let mut checker = PointsToChecker::new(prog, pt);
+    let r = run(prog, &cfg, &mut oracle, &mut checker);
+    POINTER_STORES_CHECKED.fetch_add(checker.checked(), Ordering::Relaxed);
+    if !checker.is_sound() {
+        return Err(format!(
+            "points-to analysis unsound on this run:\n{}",
+            checker.report()
+        ));
+    }
     let status = outcome_status(prog, &r.outcome).map_err(|why| {
         format!(
             "{why}\n    output so far:\n{}",
@@ -131,6 +149,7 @@ fn compare_runs(
 ) -> (usize, Vec<String>) {
     let name = common::short_name(path);
     let mut failures = Vec::new();
+    let pt = PointsTo::compute(prog);
     for inputs in runs {
         let shown = common::show_inputs(inputs);
         let expected = match common::run_binary(bin, inputs) {
@@ -140,7 +159,7 @@ fn compare_runs(
                 continue;
             }
         };
-        match interpret(prog, inputs) {
+        match interpret(prog, &pt, inputs) {
             Ok(actual) => {
                 if let Some(diff) = compare(&expected, &actual) {
                     failures.push(format!("{name} [inputs: {shown}]: mismatch\n{diff}"));
@@ -175,8 +194,9 @@ fn interpreter_agrees_with_gcc() {
         failures.extend(f);
     }
     eprintln!(
-        "gcc differential: {} programs ({programs_ok} agreeing on every run), {runs} runs compared, {} failures",
+        "gcc differential: {} programs ({programs_ok} agreeing on every run), {runs} runs compared, {} pointer stores checked against points-to, {} failures",
         files.len(),
+        POINTER_STORES_CHECKED.load(Ordering::Relaxed),
         failures.len()
     );
     if !failures.is_empty() {
