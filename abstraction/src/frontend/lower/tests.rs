@@ -1,0 +1,1 @@
+//! Tests of the lowering on small C programs.
