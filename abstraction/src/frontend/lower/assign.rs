@@ -1,0 +1,145 @@
+//! Assignments: `=` (struct assignment included, calls stored straight into the target),
+//! compound assignments, and `++`/`--` in both forms.
+
+use super::expr::{read, Operand};
+use super::{LResult, Lowerer};
+use crate::cir::{Lval, Stmt, Ty, TypeKind};
+use crate::frontend::ErrorKind;
+use lang_c::ast::{BinaryOperator, BinaryOperatorExpression, Expression, UnaryOperator};
+use lang_c::span::{Node, Span};
+
+impl Lowerer<'_> {
+    /// `lhs op= rhs`; the value (the new value of `lhs`) when `want`.
+    pub(super) fn assign(
+        &mut self,
+        b: &Node<BinaryOperatorExpression>,
+        span: Span,
+        want: bool,
+    ) -> LResult<Operand> {
+        let (lv, lty) = self.lvalue(&b.node.lhs)?;
+        self.check_assignable(lty, span)?;
+        let rhs = &b.node.rhs;
+        let op = match &b.node.operator.node {
+            BinaryOperator::Assign => None,
+            BinaryOperator::AssignMultiply => Some(BinaryOperator::Multiply),
+            BinaryOperator::AssignDivide => Some(BinaryOperator::Divide),
+            BinaryOperator::AssignModulo => Some(BinaryOperator::Modulo),
+            BinaryOperator::AssignPlus => Some(BinaryOperator::Plus),
+            BinaryOperator::AssignMinus => Some(BinaryOperator::Minus),
+            BinaryOperator::AssignShiftLeft => Some(BinaryOperator::ShiftLeft),
+            BinaryOperator::AssignShiftRight => Some(BinaryOperator::ShiftRight),
+            BinaryOperator::AssignBitwiseAnd => Some(BinaryOperator::BitwiseAnd),
+            BinaryOperator::AssignBitwiseXor => Some(BinaryOperator::BitwiseXor),
+            BinaryOperator::AssignBitwiseOr => Some(BinaryOperator::BitwiseOr),
+            _ => return Err(self.err(span, ErrorKind::Invalid, "unexpected operator")),
+        };
+        match op {
+            None => {
+                let written = match &rhs.node {
+                    Expression::Call(c) => {
+                        let (v, wrote) = self.call(c, rhs.span, Some((lv.clone(), lty)), true)?;
+                        if wrote {
+                            true
+                        } else {
+                            let v = self.to_value(v, rhs.span)?;
+                            self.store(lv.clone(), lty, v, span)?;
+                            true
+                        }
+                    }
+                    _ => false,
+                };
+                if !written {
+                    let v = self.rvalue(rhs)?;
+                    self.store(lv.clone(), lty, v, span)?;
+                }
+            }
+            Some(op) => {
+                let r = self.rvalue(rhs)?;
+                let cur = read(lv.clone(), lty);
+                let v = self.binary_op(&op, cur, r, span)?;
+                self.store(lv.clone(), lty, v, span)?;
+            }
+        }
+        Ok(if want {
+            Operand::Val(read(lv, lty))
+        } else {
+            Operand::Val(self.void_expr())
+        })
+    }
+
+    /// `lv = v` with `v` converted to the type of `lv`.
+    pub(super) fn store(
+        &mut self,
+        lv: Lval,
+        lty: Ty,
+        v: crate::cir::Expr,
+        span: Span,
+    ) -> LResult<()> {
+        let v = self.convert(v, lty, span)?;
+        self.emit(Stmt::Assign { lhs: lv, rhs: v }, span)
+    }
+
+    fn check_assignable(&self, ty: Ty, span: Span) -> LResult<()> {
+        match self.prog.types.kind(ty) {
+            TypeKind::Array(..) => Err(self.err(
+                span,
+                ErrorKind::Invalid,
+                "assignment to an expression with array type",
+            )),
+            TypeKind::Function(_) | TypeKind::Void => {
+                Err(self.err(span, ErrorKind::Invalid, "lvalue required"))
+            }
+            TypeKind::Struct(s) if self.prog.types.struct_def(*s).fields.is_none() => {
+                Err(self.err(span, ErrorKind::Invalid, "assignment of an incomplete type"))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// `++x`, `x++`, `--x`, `x--`; the value when `want`.
+    pub(super) fn incdec(
+        &mut self,
+        x: &Node<Expression>,
+        op: &UnaryOperator,
+        want: bool,
+        span: Span,
+    ) -> LResult<Operand> {
+        let (lv, ty) = self.lvalue(x)?;
+        self.check_assignable(ty, span)?;
+        if !self.prog.types.is_scalar(ty) {
+            return Err(self.err(
+                span,
+                ErrorKind::Invalid,
+                "wrong type argument to increment or decrement",
+            ));
+        }
+        let post = matches!(
+            op,
+            UnaryOperator::PostIncrement | UnaryOperator::PostDecrement
+        );
+        let inc = matches!(
+            op,
+            UnaryOperator::PostIncrement | UnaryOperator::PreIncrement
+        );
+        let old = read(lv.clone(), ty);
+        let old = if post && want {
+            self.snapshot(old, span)?
+        } else {
+            old
+        };
+        let int = self.prog.types.int();
+        let one = super::fold::int(1, int);
+        let bop = if inc {
+            BinaryOperator::Plus
+        } else {
+            BinaryOperator::Minus
+        };
+        let new = self.binary_op(&bop, old.clone(), one, span)?;
+        self.store(lv.clone(), ty, new, span)?;
+        Ok(match (want, post) {
+            (false, _) => Operand::Val(self.void_expr()),
+            (true, true) => Operand::Val(old),
+            (true, false) => Operand::Val(read(lv, ty)),
+        })
+    }
+}

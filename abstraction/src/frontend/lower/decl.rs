@@ -1,0 +1,359 @@
+//! Declarations: file-scope variables (tentative, `extern`, `static`) and functions, block
+//! scope locals (with their initializers or an `Uninit` havoc), static locals, typedefs,
+//! and function definitions (parameters, body, the implicit return at the end).
+
+use super::builder::FnCtx;
+use super::init::InitRef;
+use super::scope::Binding;
+use super::types::{is_void, Param};
+use super::{fold, LResult, Lowerer};
+use crate::cir::{FuncId, HavocKind, Lval, Stmt, Ty, TypeKind, VarId, VarKind};
+use crate::frontend::ErrorKind;
+use lang_c::ast::{
+    Declaration, Expression, ExternalDeclaration, FunctionDefinition, Initializer, Statement,
+    StorageClassSpecifier,
+};
+use lang_c::span::{Node, Span};
+
+impl Lowerer<'_> {
+    /// A top-level item of the translation unit.
+    pub(super) fn external(&mut self, ext: &Node<ExternalDeclaration>) -> LResult<()> {
+        match &ext.node {
+            ExternalDeclaration::Declaration(d) => self.declaration(d),
+            ExternalDeclaration::StaticAssert(sa) => self.static_assert(sa),
+            ExternalDeclaration::FunctionDefinition(fd) => self.function_definition(fd),
+        }
+    }
+
+    /// A declaration at file or block scope.
+    pub(super) fn declaration(&mut self, d: &Node<Declaration>) -> LResult<()> {
+        let specs = self.decl_specs(&d.node.specifiers, d.span)?;
+        let file = self.fcx.func.is_none();
+        for id in &d.node.declarators {
+            let dd = self.declarator(specs.ty, &id.node.declarator, false)?;
+            let Some((name, nspan)) = dd.name else {
+                return Err(self.err(
+                    id.span,
+                    ErrorKind::Invalid,
+                    "declaration does not declare anything",
+                ));
+            };
+            let init = id.node.initializer.as_ref();
+            if specs.storage == Some(StorageClassSpecifier::Typedef) {
+                if init.is_some() {
+                    return Err(self.err(nspan, ErrorKind::Invalid, "typedef is initialized"));
+                }
+                self.scopes.bind(&name, Binding::Typedef(dd.ty));
+                continue;
+            }
+            if matches!(self.prog.types.kind(dd.ty), TypeKind::Function(_)) {
+                if init.is_some() {
+                    return Err(self.err(
+                        nspan,
+                        ErrorKind::Invalid,
+                        format!("function `{name}` is initialized like a variable"),
+                    ));
+                }
+                let is_static = specs.storage == Some(StorageClassSpecifier::Static);
+                let f = self.declare_function(&name, dd.ty, is_static, nspan)?;
+                if !file {
+                    self.scopes.bind(&name, Binding::Func(f));
+                }
+                continue;
+            }
+            if file {
+                self.global_var(&name, dd.ty, specs.storage.clone(), init, nspan)?;
+            } else {
+                match specs.storage {
+                    Some(StorageClassSpecifier::Extern) => {
+                        if init.is_some() {
+                            return Err(self.err(
+                                nspan,
+                                ErrorKind::Invalid,
+                                format!("`{name}` has both `extern` and an initializer"),
+                            ));
+                        }
+                        let v =
+                            self.global_var(&name, dd.ty, specs.storage.clone(), None, nspan)?;
+                        self.scopes.bind(&name, Binding::Var(v));
+                    }
+                    Some(StorageClassSpecifier::Static) => {
+                        self.static_local(&name, dd.ty, init, nspan)?
+                    }
+                    _ => self.local_var(&name, dd.ty, init, nspan)?,
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Declare (or redeclare) a function; the first prototype replaces an old-style type.
+    fn declare_function(
+        &mut self,
+        name: &str,
+        ty: Ty,
+        is_static: bool,
+        span: Span,
+    ) -> LResult<FuncId> {
+        if let Some(f) = self.prog.func_by_name(name) {
+            let implicit = self.implicit.remove(&f);
+            let types = &self.prog.types;
+            let new_proto = types.fn_sig(ty).is_some_and(|s| s.prototyped);
+            let func = &mut self.prog.functions[f.0 as usize];
+            let old_proto = types.fn_sig(func.ty).is_some_and(|s| s.prototyped);
+            if func.body.is_none() && (implicit || (new_proto && !old_proto)) {
+                func.ty = ty;
+            }
+            func.is_static |= is_static;
+            if !matches!(self.scopes.lookup_file(name), Some(Binding::Func(_))) {
+                self.scopes.bind_file(name, Binding::Func(f));
+            }
+            return Ok(f);
+        }
+        if let Some(Binding::Var(_)) = self.scopes.lookup_file(name) {
+            return Err(self.err(
+                span,
+                ErrorKind::Invalid,
+                format!("`{name}` redeclared as a different kind of symbol"),
+            ));
+        }
+        Ok(self.add_function(name, ty, is_static, span))
+    }
+
+    /// A file-scope variable (or a block-scope `extern`): one variable per name.
+    fn global_var(
+        &mut self,
+        name: &str,
+        ty: Ty,
+        storage: Option<StorageClassSpecifier>,
+        init: Option<&Node<Initializer>>,
+        span: Span,
+    ) -> LResult<VarId> {
+        let is_static = storage == Some(StorageClassSpecifier::Static);
+        let v = match self.scopes.lookup_file(name) {
+            Some(Binding::Var(v)) => {
+                let old = self.prog.var(v).ty;
+                if self.prog.types.size_of(old).is_none() && self.prog.types.size_of(ty).is_some() {
+                    self.prog.vars[v.0 as usize].ty = ty;
+                }
+                if is_static {
+                    self.prog.vars[v.0 as usize].kind = VarKind::Global { is_static: true };
+                }
+                v
+            }
+            Some(Binding::Func(_)) => {
+                return Err(self.err(
+                    span,
+                    ErrorKind::Invalid,
+                    format!("`{name}` redeclared as a different kind of symbol"),
+                ))
+            }
+            _ => {
+                let v = self.new_var(name.to_string(), ty, VarKind::Global { is_static }, span);
+                self.scopes.bind_file(name, Binding::Var(v));
+                v
+            }
+        };
+        if let Some(i) = init {
+            let vty = self.prog.var(v).ty;
+            let saved = self.fcx.const_mode;
+            self.fcx.const_mode = true;
+            let r = self.init_object(vty, InitRef::of(&i.node), i.span);
+            self.fcx.const_mode = saved;
+            let (cty, leaves) = r?;
+            self.prog.vars[v.0 as usize].ty = cty;
+            self.static_init(Lval::Var(v), leaves, i.span);
+        }
+        Ok(v)
+    }
+
+    /// `static T x = c;` inside a function.
+    fn static_local(
+        &mut self,
+        name: &str,
+        ty: Ty,
+        init: Option<&Node<Initializer>>,
+        span: Span,
+    ) -> LResult<()> {
+        let f = self.cur_func(span)?;
+        let vname = self.unique_local_name(name);
+        let v = self.new_var(vname, ty, VarKind::StaticLocal(f), span);
+        self.scopes.bind(name, Binding::Var(v));
+        match init {
+            Some(i) => {
+                let saved = self.fcx.const_mode;
+                self.fcx.const_mode = true;
+                let r = self.init_object(ty, InitRef::of(&i.node), i.span);
+                self.fcx.const_mode = saved;
+                let (cty, leaves) = r?;
+                self.prog.vars[v.0 as usize].ty = cty;
+                self.static_init(Lval::Var(v), leaves, i.span);
+            }
+            None => self.check_complete(name, ty, span)?,
+        }
+        Ok(())
+    }
+
+    fn check_complete(&self, name: &str, ty: Ty, span: Span) -> LResult<()> {
+        if self.prog.types.size_of(ty).is_none() {
+            return Err(self.err(
+                span,
+                ErrorKind::Invalid,
+                format!("storage size of `{name}` isn't known"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// An automatic variable: its initializer as assignments, or an `Uninit` havoc.
+    fn local_var(
+        &mut self,
+        name: &str,
+        ty: Ty,
+        init: Option<&Node<Initializer>>,
+        span: Span,
+    ) -> LResult<()> {
+        let f = self.cur_func(span)?;
+        let vname = self.unique_local_name(name);
+        let v = self.new_var(vname, ty, VarKind::Local(f), span);
+        self.scopes.bind(name, Binding::Var(v));
+        let Some(i) = init else {
+            self.check_complete(name, ty, span)?;
+            return self.emit(
+                Stmt::Havoc {
+                    lhs: Lval::Var(v),
+                    why: HavocKind::Uninit,
+                },
+                span,
+            );
+        };
+        if let Initializer::Expression(e) = &i.node {
+            if let Expression::Call(c) = &e.node {
+                if !matches!(self.prog.types.kind(ty), TypeKind::Array(..)) {
+                    let (op, wrote) = self.call(c, e.span, Some((Lval::Var(v), ty)), true)?;
+                    if !wrote {
+                        let val = self.to_value(op, e.span)?;
+                        self.store(Lval::Var(v), ty, val, span)?;
+                    }
+                    return Ok(());
+                }
+            }
+        }
+        let (cty, leaves) = self.init_object(ty, InitRef::of(&i.node), i.span)?;
+        self.prog.vars[v.0 as usize].ty = cty;
+        self.emit_local_init(Lval::Var(v), cty, leaves, span)
+    }
+
+    fn function_definition(&mut self, fd: &Node<FunctionDefinition>) -> LResult<()> {
+        let specs = self.decl_specs(&fd.node.specifiers, fd.span)?;
+        let kr_msg = "K&R-style (old-style) function definitions are not supported";
+        if let Some(d) = fd.node.declarations.first() {
+            return Err(self.err(d.span, ErrorKind::Unsupported, kr_msg));
+        }
+        let dd = self.declarator(specs.ty, &fd.node.declarator, false)?;
+        if dd.kr {
+            return Err(self.err(fd.node.declarator.span, ErrorKind::Unsupported, kr_msg));
+        }
+        let Some((name, nspan)) = dd.name else {
+            return Err(self.err(
+                fd.span,
+                ErrorKind::Invalid,
+                "function definition without a name",
+            ));
+        };
+        let TypeKind::Function(sig) = self.prog.types.kind(dd.ty).clone() else {
+            return Err(self.err(
+                nspan,
+                ErrorKind::Invalid,
+                format!("`{name}` is defined like a function but is not one"),
+            ));
+        };
+        let is_static = specs.storage == Some(StorageClassSpecifier::Static);
+        let f = self.declare_function(&name, dd.ty, is_static, nspan)?;
+        if self.prog.func(f).body.is_some() {
+            return Err(self.err(
+                nspan,
+                ErrorKind::Invalid,
+                format!("redefinition of `{name}`"),
+            ));
+        }
+        let loc = self.loc(nspan);
+        {
+            let func = &mut self.prog.functions[f.0 as usize];
+            func.ty = dd.ty;
+            func.loc = loc;
+        }
+        self.implicit.remove(&f);
+        let saved = std::mem::replace(
+            &mut self.fcx,
+            FnCtx::function(Some(f), name.clone(), sig.ret),
+        );
+        self.scopes.push();
+        let r = self.function_body(f, &name, dd.params.unwrap_or_default(), &fd.node.statement);
+        self.scopes.pop();
+        let mut fcx = std::mem::replace(&mut self.fcx, saved);
+        let params = r?;
+        let body = fcx.finish();
+        let func = &mut self.prog.functions[f.0 as usize];
+        func.params = params;
+        func.locals = fcx.locals;
+        func.body = Some(body);
+        Ok(())
+    }
+
+    fn function_body(
+        &mut self,
+        f: FuncId,
+        name: &str,
+        params: Vec<Param>,
+        body: &Node<Statement>,
+    ) -> LResult<Vec<VarId>> {
+        let mut pv = Vec::with_capacity(params.len());
+        for (i, p) in params.iter().enumerate() {
+            if self.prog.types.size_of(p.ty).is_none() {
+                return Err(self.err(
+                    p.span,
+                    ErrorKind::Invalid,
+                    "parameter has an incomplete type",
+                ));
+            }
+            let pname = match &p.name {
+                Some(n) => self.unique_local_name(n),
+                None => format!("arg.{i}"),
+            };
+            let v = self.new_var(pname, p.ty, VarKind::Param(f), p.span);
+            if let Some(n) = &p.name {
+                self.scopes.bind(n, Binding::Var(v));
+            }
+            pv.push(v);
+        }
+        self.stmt(body)?;
+        let cur = self.fcx.cur;
+        if self.fcx.has_incoming(cur) {
+            // Falling off the end: at the closing brace.
+            let end = Span::span(body.span.end.saturating_sub(1), body.span.end);
+            let ret = self.fcx.ret_ty;
+            let stmt = if is_void(&self.prog.types, ret) {
+                Stmt::Return(None)
+            } else if name == "main" {
+                let int = self.prog.types.int();
+                Stmt::Return(Some(self.convert(fold::int(0, int), ret, end)?))
+            } else {
+                let t = self.havoc_temp(ret, HavocKind::Uninit, end)?;
+                Stmt::Return(Some(super::expr::read(Lval::Var(t), ret)))
+            };
+            self.ret(stmt, end)?;
+        }
+        let gotos = std::mem::take(&mut self.fcx.gotos);
+        for (l, span) in gotos {
+            if !self.fcx.defined_labels.contains(&l) {
+                return Err(self.err(
+                    span,
+                    ErrorKind::Invalid,
+                    format!("label `{l}` used but not defined"),
+                ));
+            }
+        }
+        Ok(pv)
+    }
+}

@@ -1,0 +1,204 @@
+//! Lowering lang-c's AST into CIR.
+//!
+//! One [`Lowerer`] walks the translation unit in source order, the way a C compiler does:
+//! declarations bind names in a scope stack ([`scope`]), types come from specifiers and
+//! declarators ([`types`]), function bodies become control-flow automata ([`builder`],
+//! [`stmt`]), and expressions are split into side-effect-free CIR expressions plus the
+//! statements that carry their effects ([`expr`], [`call`], [`cond`], [`conv`]).
+//! Initializers of every kind go through [`init`]. Constant folding ([`fold`]) keeps
+//! constant expressions (array sizes, case labels, enumerators, static initializers) as
+//! plain integers.
+
+mod arith;
+mod assign;
+mod builder;
+mod call;
+mod cond;
+mod consts;
+mod conv;
+mod decl;
+mod expr;
+mod fold;
+mod init;
+mod scope;
+mod stmt;
+mod types;
+
+#[cfg(test)]
+mod tests;
+
+use super::{ErrorKind, FrontendError, Source, SourcePos};
+use crate::cir::{Callee, DataModel, FuncId, Loc, Program, Stmt, TypeKind, Types, Warning};
+use lang_c::ast::{ExternalDeclaration, TranslationUnit};
+use std::collections::HashSet;
+
+/// Result of a lowering step.
+type LResult<T> = Result<T, FrontendError>;
+
+/// Lower a parsed translation unit into a CIR program.
+///
+/// Every edge carries the source location of the AST node it came from; errors are
+/// [`ErrorKind::Unsupported`] for valid C that slamrs does not model and
+/// [`ErrorKind::Invalid`] for ill-formed programs.
+pub fn lower(
+    source: &Source,
+    unit: &TranslationUnit,
+    data_model: DataModel,
+) -> Result<Program, FrontendError> {
+    let mut l = Lowerer::new(source, data_model);
+    l.collect_defined(unit);
+    for ext in &unit.0 {
+        l.external(ext)?;
+    }
+    l.finish()
+}
+
+/// The state of one lowering run.
+struct Lowerer<'a> {
+    src: &'a Source,
+    prog: Program,
+    scopes: scope::Scopes,
+    /// Names of all functions the unit defines (the environment model applies to others).
+    defined: HashSet<String>,
+    /// Functions created by an implicit declaration (a call to an undeclared name).
+    implicit: HashSet<FuncId>,
+    /// The function being lowered, or the file-scope (constant) context.
+    fcx: builder::FnCtx,
+    /// Counter for synthetic names (`<anon N>`).
+    anon: u32,
+    /// Warnings already given (location, message), to give each once.
+    warned: HashSet<(Loc, String)>,
+}
+
+impl<'a> Lowerer<'a> {
+    fn new(src: &'a Source, data_model: DataModel) -> Self {
+        let mut types = Types::with_data_model(data_model);
+        let void = types.void();
+        let prog = Program {
+            files: src.files.clone(),
+            types,
+            ..Program::default()
+        };
+        Lowerer {
+            src,
+            prog,
+            scopes: scope::Scopes::new(),
+            defined: HashSet::new(),
+            implicit: HashSet::new(),
+            fcx: builder::FnCtx::file_scope(void),
+            anon: 0,
+            warned: HashSet::new(),
+        }
+    }
+
+    /// Pre-pass: the names of all function definitions.
+    fn collect_defined(&mut self, unit: &TranslationUnit) {
+        for ext in &unit.0 {
+            if let ExternalDeclaration::FunctionDefinition(fd) = &ext.node {
+                if let Some(name) = types::declarator_name(&fd.node.declarator.node) {
+                    self.defined.insert(name.to_string());
+                }
+            }
+        }
+    }
+
+    /// A fresh synthetic name `<what N>`.
+    fn synthetic(&mut self, what: &str) -> String {
+        self.anon += 1;
+        format!("<{what} {}>", self.anon)
+    }
+
+    /// Checks that need the whole program: direct calls against the callee's final type.
+    fn finish(mut self) -> LResult<Program> {
+        let mut fixes = Vec::new();
+        for (fi, f) in self.prog.functions.iter().enumerate() {
+            let Some(body) = &f.body else { continue };
+            for (ni, n) in body.nodes.iter().enumerate() {
+                for (ei, e) in n.edges.iter().enumerate() {
+                    if let Stmt::Call {
+                        callee: Callee::Direct(g),
+                        args,
+                        ..
+                    } = &e.stmt
+                    {
+                        let callee = self.prog.func(*g);
+                        let TypeKind::Function(sig) = self.prog.types.kind(callee.ty) else {
+                            continue;
+                        };
+                        if callee.body.is_none() || !sig.prototyped {
+                            continue;
+                        }
+                        let bad = if sig.variadic {
+                            args.len() < sig.params.len()
+                        } else {
+                            args.len() != sig.params.len()
+                        };
+                        if bad {
+                            return Err(self.error_at_loc(
+                                e.loc,
+                                ErrorKind::Invalid,
+                                format!(
+                                    "call of `{}` with {} arguments; its definition takes {}",
+                                    callee.name,
+                                    args.len(),
+                                    sig.params.len()
+                                ),
+                            ));
+                        }
+                        let wrong: Vec<usize> = (0..sig.params.len())
+                            .filter(|&i| args[i].ty != sig.params[i])
+                            .collect();
+                        if !wrong.is_empty() {
+                            fixes.push((fi, ni, ei, sig.params.clone(), wrong));
+                        }
+                    }
+                }
+            }
+        }
+        // Calls lowered before a definition gave the callee its prototype: convert the
+        // (default-promoted) arguments to the parameter types.
+        for (fi, ni, ei, params, wrong) in fixes {
+            let Some(body) = self.prog.functions[fi].body.as_mut() else {
+                continue;
+            };
+            let edge = &mut body.nodes[ni].edges[ei];
+            if let Stmt::Call { args, .. } = &mut edge.stmt {
+                for i in wrong {
+                    let a = std::mem::replace(&mut args[i], fold::int(0, params[i]));
+                    args[i] = if self.prog.types.is_scalar(a.ty)
+                        && self.prog.types.is_scalar(params[i])
+                    {
+                        fold::cast(&self.prog.types, a, params[i])
+                    } else {
+                        a
+                    };
+                }
+            }
+        }
+        Ok(self.prog)
+    }
+
+    /// An error at a CIR location (for checks made after the AST is gone).
+    fn error_at_loc(&self, loc: Loc, kind: ErrorKind, msg: String) -> FrontendError {
+        FrontendError {
+            kind,
+            message: msg,
+            pos: Some(SourcePos {
+                file: self.prog.file_name(loc).to_string(),
+                line: loc.line,
+                col: loc.col,
+            }),
+            snippet: None,
+        }
+    }
+
+    /// Record a warning once per location.
+    fn warn_at(&mut self, loc: Loc, message: &str) {
+        if self.warned.insert((loc, message.to_string())) {
+            self.prog.warnings.push(Warning {
+                loc,
+                message: message.to_string(),
+            });
+        }
+    }
+}

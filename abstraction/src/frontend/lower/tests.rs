@@ -1,0 +1,409 @@
+//! Tests of the lowering on small C programs.
+
+mod dump;
+
+use crate::cir::{
+    BinOp, Callee, Expr, ExprKind, HavocKind, Lval, Program, Stmt, TypeKind, VarKind,
+};
+use crate::frontend::{load_text, ErrorKind, FrontendError, LoadOptions};
+pub(super) use dump::dump;
+
+fn lower(src: &str) -> Program {
+    match load_text("t.c", src.to_string(), &LoadOptions::default()) {
+        Ok(p) => p,
+        Err(e) => panic!("lowering failed: {e}"),
+    }
+}
+
+fn lower_err(src: &str) -> FrontendError {
+    match load_text("t.c", src.to_string(), &LoadOptions::default()) {
+        Ok(p) => panic!("expected an error, got:\n{}", dump(&p)),
+        Err(e) => e,
+    }
+}
+
+/// All statements of a function's body.
+fn stmts<'p>(p: &'p Program, f: &str) -> Vec<&'p Stmt> {
+    let f = p.func_by_name(f).expect("function");
+    p.func(f)
+        .body
+        .as_ref()
+        .expect("body")
+        .edges()
+        .map(|(_, e)| &e.stmt)
+        .collect()
+}
+
+fn count(p: &Program, f: &str, pred: impl Fn(&Stmt) -> bool) -> usize {
+    stmts(p, f).into_iter().filter(|s| pred(s)).count()
+}
+
+#[test]
+fn scratch_dump() {
+    let src = std::fs::read_to_string("/tmp/scratch.c").unwrap_or_default();
+    if src.is_empty() {
+        return;
+    }
+    let p = match load_text("t.c", src, &LoadOptions::default()) {
+        Ok(p) => p,
+        Err(e) => {
+            println!("ERROR {e:?}");
+            return;
+        }
+    };
+    println!("{}", dump(&p));
+}
+
+fn var<'p>(p: &'p Program, name: &str) -> &'p crate::cir::Var {
+    p.vars
+        .iter()
+        .find(|v| v.name == name)
+        .unwrap_or_else(|| panic!("no variable {name}"))
+}
+
+fn text(p: &Program, f: &str) -> Vec<String> {
+    stmts(p, f).into_iter().map(|s| dump::stmt(p, s)).collect()
+}
+
+/// Synthetic names without their numbers: `<anon 3>` becomes `<anon>`.
+fn norm(s: &str) -> String {
+    let mut out = String::new();
+    let mut skip = false;
+    for c in s.chars() {
+        if c == '<' {
+            skip = false;
+        }
+        if skip && (c.is_ascii_digit() || c == ' ') {
+            continue;
+        }
+        if c == '>' {
+            skip = false;
+        }
+        out.push(c);
+        if out.ends_with("<anon") || out.ends_with("<pad") {
+            skip = true;
+        }
+    }
+    out
+}
+
+fn has(p: &Program, f: &str, needle: &str) -> bool {
+    text(p, f).iter().any(|s| norm(s) == needle)
+}
+
+// ---- types -------------------------------------------------------------------------------
+
+#[test]
+fn long_follows_the_data_model() {
+    let src = "long x; long long y; unsigned long z; int main(void) { return sizeof(long) + sizeof(void*); }";
+    let p = lower(src);
+    assert_eq!(p.types.size_of(var(&p, "x").ty), Some(8));
+    assert!(has(&p, "main", "return 16"));
+    let opts = LoadOptions {
+        data_model: crate::cir::DataModel::Ilp32,
+        ..LoadOptions::default()
+    };
+    let p32 = load_text("t.c", src.to_string(), &opts).unwrap();
+    assert_eq!(p32.types.size_of(var(&p32, "x").ty), Some(4));
+    assert_eq!(p32.types.size_of(var(&p32, "y").ty), Some(8));
+    assert_eq!(p32.types.size_of(var(&p32, "z").ty), Some(4));
+    assert!(has(&p32, "main", "return 8"));
+}
+
+#[test]
+fn basic_types_and_typedefs() {
+    let p = lower(
+        "typedef unsigned char u8; typedef u8 *bytes; _Bool b; char c; signed char sc; short s;
+         bytes q; int main(void) { return 0; }",
+    );
+    let t = &p.types;
+    let b = t.as_int(var(&p, "b").ty).unwrap();
+    assert!(b.is_bool);
+    let c = t.as_int(var(&p, "c").ty).unwrap();
+    assert_eq!((c.bits, c.signed), (8, true));
+    assert_eq!(var(&p, "sc").ty, var(&p, "c").ty);
+    assert_eq!(t.size_of(var(&p, "s").ty), Some(2));
+    let pointee = t.pointee(var(&p, "q").ty).unwrap();
+    let k = t.as_int(pointee).unwrap();
+    assert_eq!((k.bits, k.signed), (8, false));
+}
+
+#[test]
+fn structs_unions_bitfields_and_anonymous_members() {
+    let p = lower(
+        "struct list; struct list { int v; struct list *next; };
+         struct flags { unsigned a : 3, b : 30; int : 0; char c; };
+         struct outer { int tag; union { int i; char ch[8]; }; struct { int x, y; }; };
+         union u { char c; double d; };
+         struct list l; struct flags f; struct outer o; union u uu;
+         int main(void) { o.y = o.i + o.ch[1]; return f.b + l.next->v; }",
+    );
+    let t = &p.types;
+    assert_eq!(t.size_of(var(&p, "l").ty), Some(16));
+    assert_eq!(t.size_of(var(&p, "f").ty), Some(12));
+    let fs = t.fields(var(&p, "f").ty).unwrap();
+    assert_eq!(fs[0].bitfield, Some((0, 3)));
+    assert_eq!((fs[1].offset, fs[1].bitfield), (4, Some((0, 30))));
+    assert_eq!(fs[2].offset, 8);
+    assert_eq!(t.size_of(var(&p, "o").ty), Some(20));
+    assert_eq!(t.size_of(var(&p, "uu").ty), Some(8));
+    assert!(has(&p, "main", "o.<anon>.y = (o.<anon>.i + (int)o.<anon>.ch[1])"));
+    assert!(has(&p, "main", "return ((int)f.b + *l.next.v)"));
+}
+
+#[test]
+fn enums_are_int_constants_with_gcc_underlying_types() {
+    let p = lower(
+        "enum e { A, B = 5, C, D = -1 }; enum f { X, Y }; enum e ve; enum f vf;
+         int a[C]; int main(void) { return C + D; }",
+    );
+    let t = &p.types;
+    assert_eq!(t.size_of(var(&p, "a").ty), Some(24));
+    assert!(t.as_int(var(&p, "ve").ty).unwrap().signed);
+    assert!(!t.as_int(var(&p, "vf").ty).unwrap().signed);
+    assert!(has(&p, "main", "return 5"));
+}
+
+#[test]
+fn arrays_take_their_size_from_the_initializer() {
+    let p = lower(
+        "int a[] = {1, 2, 3}; char s[] = \"abc\"; int m[][2] = {{1, 2}, {3}};
+         int d[] = {[7] = 1}; int main(void) { int l[] = {4, 5}; return sizeof a + sizeof l; }",
+    );
+    let t = &p.types;
+    assert_eq!(t.size_of(var(&p, "a").ty), Some(12));
+    assert_eq!(t.size_of(var(&p, "s").ty), Some(4));
+    assert_eq!(t.size_of(var(&p, "m").ty), Some(16));
+    assert_eq!(t.size_of(var(&p, "d").ty), Some(32));
+    assert_eq!(t.size_of(var(&p, "l").ty), Some(8));
+    assert!(has(&p, "main", "return 20"));
+}
+
+#[test]
+fn function_pointer_declarators() {
+    let p = lower(
+        "int (*signal(int sig, void (*h)(int)))(int);
+         int (*table[3])(int, int); int (*(*pf)(void))[4]; int (*(*pk)())[4];
+         int main(void) { return sizeof table; }",
+    );
+    let t = &p.types;
+    let tab = var(&p, "table").ty;
+    let TypeKind::Array(e, Some(3)) = t.kind(tab).clone() else {
+        panic!("table: {}", t.display(tab))
+    };
+    assert_eq!(t.fn_sig(e).unwrap().params.len(), 2);
+    assert_eq!(t.display(var(&p, "pf").ty), "int (*(*)(void))[4]");
+    assert_eq!(t.display(var(&p, "pk").ty), "int (*(*)())[4]");
+    let s = p.func(p.func_by_name("signal").unwrap()).ty;
+    let sig = t.fn_sig(s).unwrap();
+    assert_eq!(sig.params.len(), 2);
+    assert!(t.fn_sig(sig.ret).is_some(), "signal returns a function pointer");
+}
+
+// ---- expressions ---------------------------------------------------------------------------
+
+#[test]
+fn conversions_are_explicit() {
+    let p = lower(
+        "unsigned u; int i; char c; long l; unsigned short us; _Bool b;
+         int main(void) {
+           i = u + i; l = i * c; b = i; i = i << l; us = us + 1;
+           if (u < i) return 1; return c == 'a'; }",
+    );
+    assert!(has(&p, "main", "i = (int)(u + (unsigned int)i)"));
+    assert!(has(&p, "main", "l = (long long)(i * (int)c)"));
+    assert!(has(&p, "main", "b = (_Bool)i"));
+    assert!(has(&p, "main", "i = (i << l)"));
+    assert!(has(&p, "main", "us = (unsigned short)((int)us + 1)"));
+    assert!(has(&p, "main", "assume((u < (unsigned int)i))"));
+    assert!(has(&p, "main", "assume((u >= (unsigned int)i))"));
+    assert!(has(&p, "main", "return ((int)c == 97)"));
+    // Every Binary has operands of one type (shifts and pointer arithmetic excepted).
+    for s in stmts(&p, "main") {
+        if let Stmt::Assign { rhs, .. } = s {
+            check_binary_types(&p, rhs);
+        }
+    }
+}
+
+fn check_binary_types(p: &Program, e: &Expr) {
+    match &e.kind {
+        ExprKind::Binary(op, a, b) => {
+            if !matches!(op, BinOp::Shl | BinOp::Shr | BinOp::PtrAdd) {
+                assert_eq!(a.ty, b.ty, "operands of {}", dump::expr(p, e));
+            }
+            if op.is_comparison() {
+                assert_eq!(e.ty, p.types.clone().int());
+            }
+            check_binary_types(p, a);
+            check_binary_types(p, b);
+        }
+        ExprKind::Cast(x) | ExprKind::Unary(_, x) => check_binary_types(p, x),
+        _ => {}
+    }
+}
+
+#[test]
+fn constants_fold_with_c_semantics() {
+    let p = lower(
+        "int main(void) { unsigned char c = 300; int x = -1u > 0; long long y = 1LL << 40;
+           int z = 0x7fffffff + 0u; char q = '\\377'; return sizeof(int[3]) + (3 ? 4 : 5); }",
+    );
+    assert!(has(&p, "main", "c = 44"));
+    assert!(has(&p, "main", "x = 1"));
+    assert!(has(&p, "main", "y = 1099511627776"));
+    assert!(has(&p, "main", "z = 2147483647"));
+    assert!(has(&p, "main", "q = -1"));
+    assert!(text(&p, "main").iter().any(|s| s.starts_with("return")));
+}
+
+#[test]
+fn calls_are_hoisted_left_to_right() {
+    let p = lower(
+        "int f(int); int g(void); int x;
+         int main(void) { int r = f(1) + g() * f(2); r = x + g(); return r; }",
+    );
+    let t = text(&p, "main");
+    let calls: Vec<&String> = t.iter().filter(|s| s.contains("f(") || s.contains("g(")).collect();
+    assert_eq!(calls[0], "tmp.0 = f(1)");
+    assert_eq!(calls[1], "tmp.1 = g()");
+    assert_eq!(calls[2], "tmp.2 = f(2)");
+    // `x` is read before g() runs: it is saved first.
+    let i = t.iter().position(|s| s == "tmp.3 = x").expect("x saved");
+    assert_eq!(t[i + 1], "tmp.4 = g()");
+    assert!(has(&p, "main", "r = (tmp.3 + tmp.4)"));
+}
+
+#[test]
+fn side_effects_become_statements() {
+    let p = lower(
+        "int a[4]; int main(void) { int i = 0, j; j = i++; j += ++i; a[i--] = j--; j = (i = 3, i + 1);
+           return i; }",
+    );
+    assert_eq!(count(&p, "main", |s| matches!(s, Stmt::Assign { .. })), 13);
+    assert!(has(&p, "main", "tmp.0 = i"));
+    assert!(has(&p, "main", "i = (tmp.0 + 1)"));
+    assert!(has(&p, "main", "j = tmp.0"));
+    assert!(has(&p, "main", "j = (j + i)"));
+    assert!(has(&p, "main", "a[(long long)tmp.1] = tmp.2"));
+    assert!(has(&p, "main", "j = (i + 1)"));
+}
+
+#[test]
+fn pointers_arrays_and_address_taken() {
+    let p = lower(
+        "struct s { int f; int g[2]; }; int x, y, arr[3]; struct s st;
+         int main(void) { int *p = &x; int *q = arr; struct s *ps = &st;
+           *p = 1; p[2] = 3; 2[arr] = 4; ps->g[1] = ps->f; q = q + 1; q = 1 + q; q -= 2; q++;
+           long d = q - p; return *arr + (p == q) + !p + (p != 0); }",
+    );
+    assert!(var(&p, "x").addr_taken);
+    assert!(!var(&p, "y").addr_taken);
+    assert!(var(&p, "arr").addr_taken);
+    assert!(has(&p, "main", "q = &arr[0]"));
+    assert!(has(&p, "main", "*p = 1"));
+    assert!(has(&p, "main", "*(p + 2) = 3"));
+    assert!(has(&p, "main", "arr[2] = 4"));
+    assert!(has(&p, "main", "*ps.g[1] = *ps.f"));
+    assert!(has(&p, "main", "q = (q + 1)"));
+    assert!(has(&p, "main", "q = (q + -2)"));
+    assert!(has(&p, "main", "d = (q - p)"));
+    let ptr_ops = stmts(&p, "main")
+        .into_iter()
+        .filter_map(|s| match s {
+            Stmt::Assign { rhs, .. } => Some(rhs),
+            _ => None,
+        })
+        .filter(|e| matches!(e.kind, ExprKind::Binary(BinOp::PtrAdd | BinOp::PtrDiff, ..)))
+        .count();
+    assert_eq!(ptr_ops, 5);
+    assert!(has(&p, "main", "return (((arr[0] + (p == q)) + (p == 0)) + (p != 0))"));
+}
+
+#[test]
+fn function_designators_and_indirect_calls() {
+    let p = lower(
+        "int inc(int v) { return v + 1; } int dec(int v) { return v - 1; } int never(int v) { return v; }
+         int (*tab[])(int) = { inc };
+         int main(void) { int (*fp)(int) = dec; return fp(1) + (*fp)(2) + (*never)(3) + tab[0](4); }",
+    );
+    let f = |n: &str| p.func(p.func_by_name(n).unwrap());
+    assert!(f("inc").addr_taken);
+    assert!(f("dec").addr_taken);
+    assert!(!f("never").addr_taken, "a direct call does not take the address");
+    let calls: Vec<&Callee> = stmts(&p, "main")
+        .into_iter()
+        .filter_map(|s| match s {
+            Stmt::Call { callee, .. } => Some(callee),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(calls.len(), 4);
+    assert!(matches!(calls[0], Callee::Indirect(_)));
+    assert!(matches!(calls[1], Callee::Indirect(_)));
+    assert!(matches!(calls[2], Callee::Direct(_)));
+    assert!(matches!(calls[3], Callee::Indirect(_)));
+    assert_eq!(p.inits.len(), 1);
+    assert!(matches!(p.inits[0].rhs.kind, ExprKind::Func(_)));
+}
+
+#[test]
+fn logical_operators_in_values_and_conditions() {
+    let p = lower(
+        "int a, b, c; int main(void) { int v = a && b; if (a || (b && !c)) v = 2; return !v; }",
+    );
+    // Value context: an int temporary written on both paths.
+    assert!(has(&p, "main", "tmp.0 = 1"));
+    assert!(has(&p, "main", "tmp.0 = 0"));
+    // Condition context: no temporary; short-circuit Assume pairs.
+    assert_eq!(p.func(p.func_by_name("main").unwrap()).locals.len(), 2);
+    assert_eq!(count(&p, "main", |s| matches!(s, Stmt::Assume(_))), 10);
+    assert!(has(&p, "main", "assume((c == 0))"));
+    assert!(has(&p, "main", "return (v == 0)"));
+}
+
+#[test]
+fn conditional_expressions() {
+    let p = lower(
+        "int a; int *p; void f(void); void g(void);
+         int main(void) { long l = a ? 1 : 2L; int *q = a ? p : 0; a ? f() : g(); return l; }",
+    );
+    let locals = &p.func(p.func_by_name("main").unwrap()).locals;
+    let tmp = locals.iter().map(|v| p.var(*v)).find(|v| v.name == "tmp.0").unwrap();
+    assert_eq!(p.types.size_of(tmp.ty), Some(8));
+    assert!(has(&p, "main", "tmp.0 = 1"));
+    assert!(has(&p, "main", "tmp.1 = p"));
+    assert!(has(&p, "main", "tmp.1 = 0"));
+    assert!(has(&p, "main", "f()"));
+    assert!(has(&p, "main", "g()"));
+    assert_eq!(locals.len(), 4, "a void ?: needs no temporary");
+}
+
+#[test]
+fn sizeof_alignof_offsetof_and_builtins() {
+    let p = lower(
+        "struct s { char c; int i; short a[3]; }; int x;
+         int main(void) { int n = sizeof(x++) + _Alignof(struct s) + __builtin_offsetof(struct s, a[2]);
+           if (__builtin_expect(x > 1, 0)) n = __builtin_constant_p(x); return n; }",
+    );
+    assert!(has(&p, "main", "n = 20"));
+    assert!(has(&p, "main", "assume((x > 1))"));
+    assert!(has(&p, "main", "n = 0"));
+    assert!(!text(&p, "main").iter().any(|s| s.contains("x + 1")), "sizeof does not evaluate");
+}
+
+#[test]
+fn statement_expressions_and_compound_literals() {
+    let p = lower(
+        "struct pt { int x, y; };
+         int main(void) { int v = ({ int t = 2; t * 3; }); struct pt *q = &(struct pt){ 1, 2 };
+           int *a = (int[]){ 7, 8, 9 }; return v + q->y + a[2]; }",
+    );
+    assert!(has(&p, "main", "t = 2"));
+    assert!(has(&p, "main", "v = (t * 3)"));
+    assert!(has(&p, "main", "tmp.0.x = 1"));
+    assert!(has(&p, "main", "tmp.0.y = 2"));
+    assert!(has(&p, "main", "tmp.1[2] = 9"));
+    assert!(var(&p, "tmp.0").addr_taken);
+    assert!(matches!(var(&p, "tmp.1").kind, VarKind::Temp(_)));
+}
