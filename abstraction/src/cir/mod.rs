@@ -361,6 +361,8 @@ pub struct Warning {
 pub struct Program {
     /// Source file names, indexed by [`FileId`].
     pub files: Vec<String>,
+    /// For each of `files`: a system header (its definitions are not the program's own).
+    pub system_files: Vec<bool>,
     pub types: Types,
     pub vars: Vec<Var>,
     pub functions: Vec<Function>,
@@ -403,6 +405,14 @@ impl Program {
             .get(loc.file.0 as usize)
             .map(String::as_str)
             .unwrap_or("<unknown>")
+    }
+
+    /// True if `loc` is in a system header.
+    pub fn in_system_header(&self, loc: Loc) -> bool {
+        self.system_files
+            .get(loc.file.0 as usize)
+            .copied()
+            .unwrap_or(false)
     }
 
     /// `file:line:col` of a location.

@@ -266,11 +266,21 @@ pub fn program(p: &Program, src: SourceLines) -> String {
             );
         }
     }
+    let mut from_headers = 0;
     for f in p.func_ids() {
-        if p.func(f).body.is_some() {
+        let func = p.func(f);
+        if func.body.is_some() && p.in_system_header(func.loc) {
+            from_headers += 1;
+        } else if func.body.is_some() {
             out.push('\n');
             out.push_str(&function(p, f, src));
         }
+    }
+    if from_headers > 0 {
+        let _ = writeln!(
+            out,
+            "\n({from_headers} functions defined in system headers not shown; print one with --function)"
+        );
     }
     let externs: Vec<&str> = p
         .functions

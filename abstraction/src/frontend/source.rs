@@ -15,12 +15,15 @@ pub struct Source {
     origin: Vec<(u32, u32)>,
     /// Original file names met in markers (the input file first).
     pub files: Vec<String>,
+    /// For each of `files`: a system header (marker flag 3).
+    pub system: Vec<bool>,
 }
 
 impl Source {
     /// Map preprocessed `text` whose first line belongs to `file`.
     pub fn new(file: &str, text: String) -> Self {
         let mut files = vec![file.to_string()];
+        let mut system = vec![false];
         let mut line_starts = vec![0];
         for (i, b) in text.bytes().enumerate() {
             if b == b'\n' {
@@ -38,9 +41,13 @@ impl Source {
                         Some(k) => k as u32,
                         None => {
                             files.push(name);
+                            system.push(false);
                             (files.len() - 1) as u32
                         }
                     };
+                    if marker_flags(line).contains(&3) {
+                        system[cur_file as usize] = true;
+                    }
                 }
                 cur_line = n;
                 origin.push((cur_file, 0));
@@ -54,6 +61,7 @@ impl Source {
             line_starts,
             origin,
             files,
+            system,
         }
     }
 
@@ -135,6 +143,17 @@ fn parse_marker(line: &str) -> Option<(u32, Option<String>)> {
         None
     });
     Some((n, name))
+}
+
+/// The flags after the file name of a line marker (`1` enter, `2` return, `3` system header).
+fn marker_flags(line: &str) -> Vec<u32> {
+    match line.rfind('"') {
+        Some(i) => line[i + 1..]
+            .split_whitespace()
+            .filter_map(|w| w.parse().ok())
+            .collect(),
+        None => Vec::new(),
+    }
 }
 
 /// How to obtain preprocessed text for an input file.
@@ -231,6 +250,9 @@ mod tests {
             ("a.c", 3, 5)
         );
         assert_eq!(s.line_text(text.find("w").unwrap()), "int w;");
+        assert_eq!(s.system, vec![false, false]);
+        let t = Source::new("m.c", "# 1 \"/usr/include/stdio.h\" 1 3 4\nint p;\n".into());
+        assert_eq!(t.system, vec![false, true]);
     }
 
     #[test]
