@@ -1,4 +1,4 @@
-// expect: error   kind: invalid   line: 4   message: incomplete|unknown struct|undefined struct
+// expect: error   kind: invalid   line: 4   message: incomplete|unknown struct|undefined struct|storage size
 struct never_defined;
 int main(void) {
     struct never_defined value;
