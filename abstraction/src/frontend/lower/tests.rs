@@ -407,3 +407,241 @@ fn statement_expressions_and_compound_literals() {
     assert!(var(&p, "tmp.0").addr_taken);
     assert!(matches!(var(&p, "tmp.1").kind, VarKind::Temp(_)));
 }
+
+// ---- statements ----------------------------------------------------------------------------
+
+/// The successors of the node an edge with this text leaves from... and where it goes.
+fn edge<'p>(p: &'p Program, f: &str, text_: &str) -> (crate::cir::NodeId, &'p crate::cir::Edge) {
+    let b = p.func(p.func_by_name(f).unwrap()).body.as_ref().unwrap();
+    b.edges()
+        .find(|(_, e)| norm(&dump::stmt(p, &e.stmt)) == text_)
+        .unwrap_or_else(|| panic!("no edge `{text_}` in\n{}", dump(p)))
+}
+
+#[test]
+fn switch_fall_through_default_and_ranges() {
+    let p = lower(
+        "int sw(int k) { int r = 0;
+           switch (k) { case 0: r = 1; case 1: r += 2; break; case 5 ... 7: r = 9; break;
+                        default: r = -1; }
+           return r; }
+         int main(void) { return sw(1); }",
+    );
+    // case 0 falls into case 1.
+    let (_, e0) = edge(&p, "sw", "r = 1");
+    let (n1, _) = edge(&p, "sw", "r = (r + 2)");
+    assert_eq!(e0.to, n1);
+    // The dispatch: == for plain cases, >= and <= for the range, default last.
+    for s in [
+        "assume((k == 0))",
+        "assume((k != 0))",
+        "assume((k == 1))",
+        "assume((k >= 5))",
+        "assume((k <= 7))",
+        "assume((k > 7))",
+    ] {
+        edge(&p, "sw", s);
+    }
+    // break goes to the statement after the switch.
+    let (_, brk) = edge(&p, "sw", "r = (r + 2)");
+    let (ret, _) = edge(&p, "sw", "return r");
+    assert_eq!(brk.to, ret);
+}
+
+#[test]
+fn duffs_device_lowers() {
+    let p = lower(
+        "void copy(char *to, char *from, int count) {
+           int n = (count + 3) / 4;
+           switch (count % 4) {
+           case 0: do { *to++ = *from++;
+           case 3:      *to++ = *from++;
+           case 2:      *to++ = *from++;
+           case 1:      *to++ = *from++;
+                   } while (--n > 0);
+           } }
+         int main(void) { char a[8], b[8]; copy(a, b, 8); return 0; }",
+    );
+    assert_eq!(count(&p, "copy", |s| matches!(s, Stmt::Assume(_))), 2 * 4 + 2);
+    let b = p.func(p.func_by_name("copy").unwrap()).body.as_ref().unwrap();
+    // Every case label is a target of the dispatch and of fall-through.
+    let targets: Vec<_> = b
+        .edges()
+        .filter(|(_, e)| matches!(&e.stmt, Stmt::Assume(c) if dump::expr(&p, c).contains("% 4) ==")))
+        .map(|(_, e)| e.to)
+        .collect();
+    assert_eq!(targets.len(), 4);
+}
+
+#[test]
+fn loops_break_continue() {
+    let p = lower(
+        "int main(void) { int s = 0;
+           for (int i = 0; i < 10; i++) { if (i == 3) continue; if (i == 8) break; s += i; }
+           while (s > 100) s--;
+           do s++; while (s < 5);
+           for (;;) { if (s) break; }
+           return s; }",
+    );
+    // continue goes to the step, break to after the loop.
+    let (cont_src, cont) = edge(&p, "main", "assume((i == 3))");
+    let (step, _) = edge(&p, "main", "i = (i + 1)");
+    assert_ne!(cont_src, step);
+    assert_eq!(cont.to, step);
+    let (_, brk) = edge(&p, "main", "assume((i == 8))");
+    let (after, _) = edge(&p, "main", "assume((s > 100))");
+    assert_eq!(brk.to, after);
+    // `for (;;)` has no condition edge.
+    assert!(!text(&p, "main").iter().any(|s| s.contains("assume(1")));
+    // The do-while body comes before its test.
+    let (_, body) = edge(&p, "main", "s = (s + 1)");
+    let (test, _) = edge(&p, "main", "assume((s < 5))");
+    assert_eq!(body.to, test);
+}
+
+#[test]
+fn goto_labels_forward_and_backward() {
+    let p = lower(
+        "int main(void) { int i = 0;
+           top: i++;
+           if (i < 3) goto top;
+           goto done;
+           i = 100;
+           done: return i; }",
+    );
+    let b = p.func(p.func_by_name("main").unwrap()).body.as_ref().unwrap();
+    let labeled: Vec<&str> = b
+        .nodes
+        .iter()
+        .flat_map(|n| n.labels.iter().map(String::as_str))
+        .collect();
+    assert!(labeled.contains(&"top"));
+    assert!(labeled.contains(&"done"));
+    assert!(!has(&p, "main", "i = 100"), "unreachable code is dropped");
+    let top = b.nodes.iter().position(|n| n.labels.contains(&"top".to_string())).unwrap();
+    let (_, back) = edge(&p, "main", "assume((i < 3))");
+    assert_eq!(back.to.0 as usize, top);
+}
+
+#[test]
+fn returns_and_falling_off_the_end() {
+    let p = lower(
+        "int f(int x) { if (x) return 1; }
+         void g(int *p) { *p = 1; }
+         char h(void) { return 300; }
+         int main(void) { int v; g(&v); return f(v) + h(); }
+         ",
+    );
+    // f falls off the end: an arbitrary (uninitialized) result.
+    assert_eq!(
+        count(&p, "f", |s| matches!(s, Stmt::Havoc { why: HavocKind::Uninit, .. })),
+        1
+    );
+    assert!(has(&p, "g", "return"));
+    assert!(has(&p, "h", "return 44"));
+    let p2 = lower("int main(void) { int x = 1; x++; }");
+    assert!(has(&p2, "main", "return 0"));
+    let b = p.func(p.func_by_name("f").unwrap()).body.as_ref().unwrap();
+    assert!(b.node(b.exit).edges.is_empty() && b.node(b.halt).edges.is_empty());
+    for (_, e) in b.edges() {
+        if matches!(e.stmt, Stmt::Return(_)) {
+            assert_eq!(e.to, b.exit);
+        }
+    }
+}
+
+#[test]
+fn inline_asm_havocs_outputs_with_a_warning() {
+    let p = lower(
+        "int main(void) { int x = 1, y; __asm__ volatile (\"mov %1, %0\" : \"=r\"(y) : \"r\"(x)); \
+         __asm__(\"nop\"); return y; }",
+    );
+    assert_eq!(
+        count(&p, "main", |s| matches!(s, Stmt::Havoc { why: HavocKind::Asm, lhs: Lval::Var(_) })),
+        1
+    );
+    assert!(p.warnings.iter().any(|w| w.message.contains("inline assembly")));
+}
+
+// ---- declarations --------------------------------------------------------------------------
+
+#[test]
+fn locals_shadowing_and_uninit_havoc() {
+    let p = lower(
+        "int x = 5; int main(void) { int x; { int x = 2; { int x = 3; } } struct { int a[2]; } s;
+           return x; }",
+    );
+    let names: Vec<&str> = p.func(p.func_by_name("main").unwrap())
+        .locals
+        .iter()
+        .map(|v| p.var(*v).name.as_str())
+        .collect();
+    assert_eq!(names, vec!["x", "x.1", "x.2", "s"]);
+    assert!(has(&p, "main", "x = havoc Uninit"));
+    assert!(has(&p, "main", "s = havoc Uninit"));
+    assert!(has(&p, "main", "x.1 = 2"));
+    assert!(has(&p, "main", "return x"));
+    assert!(matches!(var(&p, "x").kind, VarKind::Global { is_static: false }));
+}
+
+#[test]
+fn static_locals_and_global_initializers() {
+    let p = lower(
+        "struct pt { int x, y; }; static int counter; int arr[4] = { 0, 2 };
+         struct pt origin = { .y = 3 }; char *msg = \"hi\"; int *pa = &arr[1];
+         int next(void) { static int n = 10; static struct pt last; return n++ + last.x; }
+         int main(void) { return next(); }",
+    );
+    let inits: Vec<String> = p
+        .inits
+        .iter()
+        .map(|i| format!("{} = {}", dump::lval(&p, &i.lhs), dump::expr(&p, &i.rhs)))
+        .collect();
+    assert_eq!(
+        inits,
+        vec!["arr[1] = 2", "origin.y = 3", "msg = \"hi\"", "pa = &arr[1]", "n = 10"]
+    );
+    assert!(matches!(var(&p, "n").kind, VarKind::StaticLocal(_)));
+    assert!(matches!(var(&p, "last").kind, VarKind::StaticLocal(_)));
+    assert!(matches!(var(&p, "counter").kind, VarKind::Global { is_static: true }));
+    assert!(!p.func(p.func_by_name("next").unwrap()).locals.iter().any(|v| p.var(*v).name == "n"));
+}
+
+#[test]
+fn local_aggregate_initializers_zero_the_rest() {
+    let p = lower(
+        "struct s { int a; int b[2]; char *p; };
+         int main(void) { struct s v = { 1, { [1] = 4 } }; int big[100] = { 5 }; char str[8] = \"ab\";
+           int m[2][2] = { 1, 2, 3 }; return v.a + big[0] + str[0] + m[1][0]; }",
+    );
+    for s in [
+        "v.b[0] = 0",
+        "v.p = 0",
+        "v.a = 1",
+        "v.b[1] = 4",
+        "str[0] = 97",
+        "str[2] = 0",
+        "str[7] = 0",
+        "m[0][1] = 2",
+        "m[1][0] = 3",
+        "m[1][1] = 0",
+        "big[0] = 5",
+    ] {
+        assert!(has(&p, "main", s), "missing `{s}`:\n{}", dump(&p));
+    }
+    // A large array is zeroed by memset, not element by element.
+    assert!(text(&p, "main").iter().any(|s| s.starts_with("memset((void *)&big, 0, 400)")));
+    assert!(!has(&p, "main", "big[99] = 0"));
+}
+
+#[test]
+fn tentative_and_extern_declarations_share_one_variable() {
+    let p = lower(
+        "extern int g; int g; int g = 4; int a[]; int a[3];
+         int main(void) { extern int g; return g + sizeof a; }",
+    );
+    assert_eq!(p.vars.iter().filter(|v| v.name == "g").count(), 1);
+    assert_eq!(p.types.size_of(var(&p, "a").ty), Some(12));
+    assert_eq!(p.inits.len(), 1);
+    assert!(has(&p, "main", "return (int)((unsigned long long)g + 12)"));
+}
