@@ -54,14 +54,8 @@ pub fn classify(name: &str) -> EnvFn {
     }
     match name {
         "__VERIFIER_assume" | "assume_abort_if_not" => EnvFn::Assume,
-        "reach_error"
-        | "__VERIFIER_error"
-        | "__assert_fail"
-        | "__assert_perror_fail"
-        | "__assert"
-        | "__assert_rtn"
-        | "_assert"
-        | "__builtin_trap" => EnvFn::Error,
+        "reach_error" | "__VERIFIER_error" | "__assert_fail" | "__assert_perror_fail"
+        | "__assert" | "__assert_rtn" | "_assert" | "__builtin_trap" => EnvFn::Error,
         "assert" => EnvFn::AssertCall,
         "abort" | "__builtin_abort" => EnvFn::Halt { code_arg: None },
         "exit" | "_exit" | "_Exit" | "__builtin_exit" => EnvFn::Halt { code_arg: Some(0) },
@@ -91,9 +85,7 @@ pub fn classify(name: &str) -> EnvFn {
             zeroed: name == "kcalloc",
         },
         // Windows kernel pools: (PoolType, NumberOfBytes[, Tag]).
-        "ExAllocatePool"
-        | "ExAllocatePoolWithTag"
-        | "ExAllocatePoolWithQuotaTag"
+        "ExAllocatePool" | "ExAllocatePoolWithTag" | "ExAllocatePoolWithQuotaTag"
         | "ExAllocatePoolWithTagPriority" => EnvFn::Alloc {
             size_args: vec![1],
             may_fail: true,

@@ -227,17 +227,11 @@ pub enum Callee {
 pub enum Stmt {
     Skip,
     /// `lhs = rhs` (scalars, or whole structs and unions).
-    Assign {
-        lhs: Lval,
-        rhs: Expr,
-    },
+    Assign { lhs: Lval, rhs: Expr },
     /// The edge can be taken only if `cond` is nonzero.
     Assume(Expr),
     /// `lhs` (any type; aggregates entirely) gets an arbitrary value.
-    Havoc {
-        lhs: Lval,
-        why: HavocKind,
-    },
+    Havoc { lhs: Lval, why: HavocKind },
     /// `lhs = malloc-like(size)`: a fresh object of `size` bytes from allocation site `site`;
     /// the null pointer instead when the site may fail.
     Alloc {
@@ -256,9 +250,7 @@ pub enum Stmt {
     /// An error location is reached (`reach_error()`, failed `assert`): the path ends.
     Error,
     /// `exit(code)` / `abort()`: the path ends normally (`None` for abort).
-    Halt {
-        code: Option<Expr>,
-    },
+    Halt { code: Option<Expr> },
 }
 
 impl Stmt {
@@ -417,12 +409,7 @@ impl Program {
                 .pointee(e.ty)
                 .expect("CIR invariant: Deref of a pointer"),
             Lval::Field(_, s, i) => {
-                self.types
-                    .struct_def(*s)
-                    .fields
-                    .as_ref()
-                    .expect("complete struct")[*i as usize]
-                    .ty
+                self.types.struct_def(*s).fields.as_ref().expect("complete struct")[*i as usize].ty
             }
             Lval::Index(b, _) => self
                 .types
@@ -433,11 +420,6 @@ impl Program {
 
     /// The field an `Lval::Field` names.
     pub fn field(&self, s: StructId, i: u32) -> &Field {
-        &self
-            .types
-            .struct_def(s)
-            .fields
-            .as_ref()
-            .expect("complete struct")[i as usize]
+        &self.types.struct_def(s).fields.as_ref().expect("complete struct")[i as usize]
     }
 }

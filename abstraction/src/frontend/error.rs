@@ -54,11 +54,7 @@ impl fmt::Display for FrontendError {
             _ => "error",
         };
         match &self.pos {
-            Some(p) => write!(
-                f,
-                "{}:{}:{}: {what}: {}",
-                p.file, p.line, p.col, self.message
-            )?,
+            Some(p) => write!(f, "{}:{}:{}: {what}: {}", p.file, p.line, p.col, self.message)?,
             None => write!(f, "{what}: {}", self.message)?,
         }
         if let (Some(s), Some(p)) = (&self.snippet, &self.pos) {

@@ -97,12 +97,7 @@ impl Source {
     }
 
     /// An error at a byte offset of `text`, with its original position and source line.
-    pub fn error_at(
-        &self,
-        offset: usize,
-        kind: ErrorKind,
-        message: impl Into<String>,
-    ) -> FrontendError {
+    pub fn error_at(&self, offset: usize, kind: ErrorKind, message: impl Into<String>) -> FrontendError {
         FrontendError {
             kind,
             message: message.into(),
@@ -183,10 +178,7 @@ pub fn preprocess(path: &Path, opts: &PreprocessOptions) -> Result<Source, Front
 /// Turn gcc's first `file:line:col: error: msg` line into a located error.
 fn preprocess_error(name: &str, stderr: &str) -> FrontendError {
     for l in stderr.lines() {
-        if let Some((head, msg)) = l
-            .split_once(": fatal error: ")
-            .or_else(|| l.split_once(": error: "))
-        {
+        if let Some((head, msg)) = l.split_once(": fatal error: ").or_else(|| l.split_once(": error: ")) {
             let mut parts = head.rsplitn(3, ':');
             let col = parts.next().and_then(|c| c.parse().ok());
             let line = parts.next().and_then(|c| c.parse().ok());
@@ -226,19 +218,13 @@ mod tests {
         assert_eq!((at("x").file.as_str(), at("x").line), ("a.c", 1));
         assert_eq!((at("y").file.as_str(), at("y").line), ("b.h", 10));
         assert_eq!((at("z").file.as_str(), at("z").line), ("b.h", 11));
-        assert_eq!(
-            (at("w").file.as_str(), at("w").line, at("w").col),
-            ("a.c", 3, 5)
-        );
+        assert_eq!((at("w").file.as_str(), at("w").line, at("w").col), ("a.c", 3, 5));
         assert_eq!(s.line_text(text.find("w").unwrap()), "int w;");
     }
 
     #[test]
     fn hash_line_form() {
-        assert_eq!(
-            parse_marker("#line 7 \"q.c\""),
-            Some((7, Some("q.c".into())))
-        );
+        assert_eq!(parse_marker("#line 7 \"q.c\""), Some((7, Some("q.c".into()))));
         assert_eq!(parse_marker("#pragma once"), None);
         assert_eq!(parse_marker("# 5"), Some((5, None)));
     }

@@ -339,7 +339,7 @@ impl Lowerer<'_> {
                 }
                 ex
             }
-            other => self.to_value(other, e.span)?,
+            other => self.value_of(other, e.span)?,
         };
         let sig = self.sig_of(v.ty, e.span)?;
         Ok((Callee::Indirect(v), sig))

@@ -232,7 +232,7 @@ impl Lowerer<'_> {
                 if !matches!(self.prog.types.kind(ty), TypeKind::Array(..)) {
                     let (op, wrote) = self.call(c, e.span, Some((Lval::Var(v), ty)), true)?;
                     if !wrote {
-                        let val = self.to_value(op, e.span)?;
+                        let val = self.value_of(op, e.span)?;
                         self.store(Lval::Var(v), ty, val, span)?;
                     }
                     return Ok(());

@@ -17,6 +17,12 @@ use lang_c::ast::{
 };
 use lang_c::span::{Node, Span};
 
+/// One step of an `offsetof` designator: a member name or an index.
+type OffsetStep<'x> = (
+    Option<&'x Node<lang_c::ast::Identifier>>,
+    Option<&'x Node<Expression>>,
+);
+
 /// The result of lowering an expression before lvalue conversion.
 #[derive(Clone, Debug)]
 pub(super) enum Operand {
@@ -251,7 +257,7 @@ impl Lowerer<'_> {
                 // The result of a comma is a value, not an lvalue.
                 match op {
                     Operand::Lv(..) => {
-                        let v = self.to_value(op, span)?;
+                        let v = self.value_of(op, span)?;
                         Ok(Operand::Val(v))
                     }
                     other => Ok(other),
@@ -270,11 +276,11 @@ impl Lowerer<'_> {
     /// Lower an expression to a value (lvalue conversion, array and function decay).
     pub(super) fn rvalue(&mut self, e: &Node<Expression>) -> LResult<Expr> {
         let op = self.operand(e)?;
-        self.to_value(op, e.span)
+        self.value_of(op, e.span)
     }
 
     /// Lvalue conversion of an operand.
-    pub(super) fn to_value(&mut self, op: Operand, span: Span) -> LResult<Expr> {
+    pub(super) fn value_of(&mut self, op: Operand, span: Span) -> LResult<Expr> {
         match op {
             Operand::Lv(lv, ty) => match self.prog.types.kind(ty).clone() {
                 TypeKind::Array(elem, _) => {
@@ -511,7 +517,7 @@ impl Lowerer<'_> {
 
     /// `*op`.
     pub(super) fn deref(&mut self, op: Operand, span: Span) -> LResult<Operand> {
-        let v = self.to_value(op, span)?;
+        let v = self.value_of(op, span)?;
         let Some(pt) = self.prog.types.pointee(v.ty) else {
             return Err(self.err(
                 span,
@@ -555,11 +561,11 @@ impl Lowerer<'_> {
                     ty: pty,
                 }))
             }
-            Operand::Func(e) => Ok(Operand::Val(self.to_value(Operand::Func(e), span)?)),
+            Operand::Func(e) => Ok(Operand::Val(self.value_of(Operand::Func(e), span)?)),
             Operand::Str(id) => {
                 let aty = self.operand_ty(&Operand::Str(id));
                 let pty = self.prog.types.pointer(aty);
-                let s = self.to_value(Operand::Str(id), span)?;
+                let s = self.value_of(Operand::Str(id), span)?;
                 Ok(Operand::Val(fold::cast(&self.prog.types, s, pty)))
             }
             Operand::Val(_) => Err(self.err(
@@ -593,7 +599,7 @@ impl Lowerer<'_> {
         let (oa, ob) = if !a_arr && b_arr { (ob, oa) } else { (oa, ob) };
         if let (Operand::Lv(lv, aty), true) = (&oa, a_arr || b_arr) {
             let (lv, aty) = (lv.clone(), *aty);
-            let i = self.to_value(ob, span)?;
+            let i = self.value_of(ob, span)?;
             if !self.prog.types.is_integer(i.ty) {
                 return Err(self.err(
                     span,
@@ -607,8 +613,8 @@ impl Lowerer<'_> {
             return Ok(Operand::Lv(Lval::Index(Box::new(lv), Box::new(i)), elem));
         }
         let idx = ob;
-        let pa = self.to_value(oa, span)?;
-        let pb = self.to_value(idx, span)?;
+        let pa = self.value_of(oa, span)?;
+        let pb = self.value_of(idx, span)?;
         let types = &self.prog.types;
         let (p, i) = if types.is_pointer(pa.ty) && types.is_integer(pb.ty) {
             (pa, pb)
@@ -698,11 +704,7 @@ impl Lowerer<'_> {
         let st = self.prog.types.size_t();
         let mut off = fold::int(0, st);
         let mut cur = ty;
-        let base = std::iter::once((&o.node.designator.node.base, None));
-        let mut steps: Vec<(
-            Option<&Node<lang_c::ast::Identifier>>,
-            Option<&Node<Expression>>,
-        )> = base.map(|(b, e)| (Some(b), e)).collect();
+        let mut steps: Vec<OffsetStep> = vec![(Some(&o.node.designator.node.base), None)];
         for m in &o.node.designator.node.members {
             match &m.node {
                 OffsetMember::Member(id) => steps.push((Some(id), None)),
@@ -810,7 +812,7 @@ impl Lowerer<'_> {
             if let Statement::Expression(Some(e)) = &st.node {
                 let op = self.operand(e)?;
                 // Arrays decay and lvalues are read here, inside the scope.
-                let v = self.to_value(op, e.span)?;
+                let v = self.value_of(op, e.span)?;
                 return Ok(Operand::Val(v));
             }
         }

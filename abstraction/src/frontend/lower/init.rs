@@ -48,6 +48,9 @@ pub(super) fn path_lval(types: &mut crate::cir::Types, base: Lval, path: &[Step]
     })
 }
 
+/// The sub-objects an initializer sets, with their values, in order.
+pub(super) type InitValues = Vec<(Vec<Step>, Expr)>;
+
 /// Initialized sub-objects in order; a later value for the same path replaces the earlier.
 #[derive(Default)]
 pub(super) struct Leaves {
@@ -65,7 +68,7 @@ impl Leaves {
     }
 
     /// The (path, value) pairs in order.
-    pub(super) fn into_vec(self) -> Vec<(Vec<Step>, Expr)> {
+    pub(super) fn into_vec(self) -> InitValues {
         self.items.into_iter().flatten().collect()
     }
 }
@@ -97,7 +100,7 @@ impl Lowerer<'_> {
         ty: Ty,
         init: InitRef,
         span: Span,
-    ) -> LResult<(Ty, Vec<(Vec<Step>, Expr)>)> {
+    ) -> LResult<(Ty, InitValues)> {
         let mut leaves = Leaves::default();
         let ty = match init {
             InitRef::Expr(e) => {
@@ -219,13 +222,8 @@ impl Lowerer<'_> {
     fn count(&self, ty: Ty, top: bool) -> u64 {
         match self.prog.types.kind(ty) {
             TypeKind::Array(_, Some(n)) => *n,
-            TypeKind::Array(_, None) => {
-                if top {
-                    u64::MAX
-                } else {
-                    0
-                }
-            }
+            TypeKind::Array(_, None) if top => u64::MAX,
+            TypeKind::Array(_, None) => 0,
             TypeKind::Struct(s) => self
                 .prog
                 .types
@@ -320,8 +318,12 @@ impl Lowerer<'_> {
         leaves: &mut Leaves,
         span: Span,
     ) -> LResult<u64> {
-        if self.count(ty, true) == 0 && !items.is_empty() && self.prog.types.fields(ty).is_none() {
-            if !matches!(self.prog.types.kind(ty), TypeKind::Array(..)) {
+        if self.count(ty, true) == 0
+            && !items.is_empty()
+            && self.prog.types.fields(ty).is_none()
+            && !matches!(self.prog.types.kind(ty), TypeKind::Array(..))
+        {
+            {
                 return Err(self.err(
                     span,
                     ErrorKind::Invalid,
@@ -549,7 +551,7 @@ impl Lowerer<'_> {
         &mut self,
         base: Lval,
         ty: Ty,
-        leaves: Vec<(Vec<Step>, Expr)>,
+        leaves: InitValues,
         span: Span,
     ) -> LResult<()> {
         let aggregate = matches!(
