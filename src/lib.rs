@@ -5,5 +5,6 @@
 
 pub mod bebop_cmd;
 pub mod bebop_report;
+pub mod cir_cmd;
 pub mod exit;
 pub mod logging;

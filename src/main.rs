@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use slamrs::bebop_cmd::{self, BebopArgs};
+use slamrs::cir_cmd::{self, CirArgs};
 
 /// slamrs — a SLAM-style software model checker.
 ///
@@ -26,6 +27,13 @@ enum Command {
     /// target is reported with a shortest hierarchical trace that has been
     /// replayed against the semantics by an independent checker.
     Bebop(BebopArgs),
+    /// Lower a C file to CIR and print it, with source locations and lines.
+    ///
+    /// CIR is the control-flow graph of simple statements that abstraction
+    /// and the interpreter work on (docs/cir.md). Use it to see how slamrs
+    /// reads a program: how expressions were split, which calls are inputs,
+    /// error locations or allocation sites. Bad input exits with status 2.
+    Cir(CirArgs),
 }
 
 fn main() -> ExitCode {
@@ -40,6 +48,7 @@ fn main() -> ExitCode {
     };
     let code = match cli.command {
         Command::Bebop(args) => bebop_cmd::run(&args),
+        Command::Cir(args) => cir_cmd::run(&args),
     };
     ExitCode::from(code)
 }

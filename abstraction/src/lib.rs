@@ -2,6 +2,8 @@
 //! and its interpreter, the program analyses (call graph, points-to, MOD/REF, liveness), and
 //! (later) predicate abstraction into `bebop` boolean programs.
 
+pub mod analysis;
 pub mod cir;
 pub mod frontend;
 pub mod interp;
+pub mod testgen;

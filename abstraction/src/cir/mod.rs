@@ -11,7 +11,9 @@
 //! node; `Error` and `Halt` edges go to its `halt` node; neither has outgoing edges.
 
 pub mod env;
+pub mod print;
 pub mod types;
+pub mod verify;
 
 pub use types::{DataModel, Field, FnSig, IntKind, StructDef, StructId, Ty, TypeKind, Types};
 

@@ -240,11 +240,9 @@ impl Types {
                     {
                         bit_pos = bit_pos.div_ceil(unit_bits) * unit_bits;
                     }
-                    let unit_start = if unit_bits > 0 {
-                        (bit_pos / unit_bits) * unit_bits
-                    } else {
-                        bit_pos
-                    };
+                    let unit_start = bit_pos
+                        .checked_div(unit_bits)
+                        .map_or(bit_pos, |k| k * unit_bits);
                     fields.push(Field {
                         name,
                         ty,
@@ -458,8 +456,6 @@ impl Types {
 fn join(base: &str, name: &str) -> String {
     if name.is_empty() {
         base.to_string()
-    } else if name.starts_with('*') || name.starts_with('(') {
-        format!("{base} {name}")
     } else {
         format!("{base} {name}")
     }

@@ -15,6 +15,8 @@ pub enum ErrorKind {
     Unsupported,
     /// Ill-formed or meaningless input (type errors, undeclared names, no functions, ...).
     Invalid,
+    /// A bug in slamrs (the lowered program broke a CIR invariant, or the frontend panicked).
+    Internal,
 }
 
 /// A position in the original source, as named by `# line` markers.

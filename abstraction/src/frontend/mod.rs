@@ -54,13 +54,14 @@ fn load_source(source: Source, opts: &LoadOptions) -> Result<Program, FrontendEr
                 lower::lower(&source, &unit, opts.data_model)?
             };
             check_entry(&program, &opts)?;
+            check_invariants(&program)?;
             Ok(program)
         })
         .map_err(|e| FrontendError::new(ErrorKind::Io, format!("cannot start parser thread: {e}")))?
         .join()
         .unwrap_or_else(|_| {
             Err(FrontendError::new(
-                ErrorKind::Invalid,
+                ErrorKind::Internal,
                 "internal error: the frontend panicked (please report this input)",
             ))
         })
@@ -72,15 +73,27 @@ fn parse(source: &Source) -> Result<lang_c::ast::TranslationUnit, FrontendError>
     match lang_c::driver::parse_preprocessed(&config, source.text.clone()) {
         Ok(p) => Ok(p.unit),
         Err(e) => {
-            let mut expected: Vec<&str> = e.expected.iter().copied().collect();
-            expected.sort();
-            let shown: Vec<String> = expected.iter().take(8).map(|t| format!("'{t}'")).collect();
+            let mut expected: Vec<String> =
+                e.expected.iter().filter_map(|t| token_name(t)).collect();
+            // Closing punctuation first: a missing `;` or `)` is the usual mistake.
+            let rank = |t: &String| match t.as_str() {
+                "';'" => 0,
+                "')'" => 1,
+                "']'" => 2,
+                "'}'" => 3,
+                "','" => 4,
+                _ => 5,
+            };
+            expected.sort_by(|a, b| rank(a).cmp(&rank(b)).then(a.cmp(b)));
+            expected.dedup();
             let more = if expected.len() > 8 { ", ..." } else { "" };
-            Err(source.error_at(
-                e.offset,
-                ErrorKind::Syntax,
-                format!("syntax error: expected {}{more}", shown.join(", ")),
-            ))
+            expected.truncate(8);
+            let message = if expected.is_empty() {
+                "syntax error".to_string()
+            } else {
+                format!("syntax error: expected {}{more}", expected.join(", "))
+            };
+            Err(source.error_at(e.offset, ErrorKind::Syntax, message))
         }
     }
 }
@@ -108,4 +121,34 @@ fn check_entry(program: &Program, opts: &LoadOptions) -> Result<(), FrontendErro
         }
     }
     Ok(())
+}
+
+/// Lowering must produce well-formed CIR; a broken invariant is a bug in slamrs, reported as
+/// an internal error rather than analysed.
+fn check_invariants(program: &Program) -> Result<(), FrontendError> {
+    let errors = crate::cir::verify::verify(program);
+    if errors.is_empty() {
+        return Ok(());
+    }
+    let shown: Vec<String> = errors.iter().take(5).map(|e| format!("  {e}")).collect();
+    Err(FrontendError::new(
+        ErrorKind::Internal,
+        format!(
+            "internal error: the CIR verifier rejected the lowered program ({} problems; please report this input):\n{}",
+            errors.len(),
+            shown.join("\n")
+        ),
+    ))
+}
+
+/// Readable name of a token lang-c expected (its grammar's character classes included).
+fn token_name(t: &str) -> Option<String> {
+    match t {
+        "" => None,
+        "[_a-zA-Z]" | "[a-zA-Z_]" => Some("identifier".into()),
+        "<typedef_name>" => Some("type name".into()),
+        "[0-9]" | "[1-9]" => Some("number".into()),
+        t if t.starts_with('[') || t.starts_with('<') => Some(t.to_string()),
+        t => Some(format!("'{t}'")),
+    }
 }

@@ -11,6 +11,11 @@ pub enum ObjKind {
     Alloc(AllocId),
     /// A string literal.
     Str(StrId),
+    /// The `argv` array the interpreter passes to an entry function with parameters
+    /// (`{"prog", NULL, NULL}`: `argv[0]`, the terminating NULL, and an empty `envp`).
+    Argv,
+    /// The contents of `argv[i]` (`"prog"` for `i == 0`).
+    ArgvStr(u32),
 }
 
 /// A concrete memory object: its program object and which instance of it

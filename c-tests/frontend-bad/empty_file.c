@@ -1,0 +1,1 @@
+// expect: error   kind: invalid   message: no function definitions

@@ -1,0 +1,13 @@
+// expect: error   kind: unsupported   line: 6   message: longjmp|setjmp
+#include <setjmp.h>
+
+static void jump(jmp_buf *env) {
+    int code = 3;
+    longjmp(*env, code);
+}
+
+int main(void) {
+    jmp_buf env;
+    jump(&env);
+    return 0;
+}

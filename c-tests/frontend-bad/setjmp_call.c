@@ -1,0 +1,10 @@
+// expect: error   kind: unsupported   line: 7   message: setjmp
+#include <setjmp.h>
+
+static jmp_buf env;
+
+int main(void) {
+    if (setjmp(env) == 0)
+        return 1;
+    return 0;
+}

@@ -1,0 +1,132 @@
+//! `slamrs cir`: lower a C file to CIR and print it.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use clap::{Args, ValueEnum};
+use slamrs_abstraction::cir::{print, DataModel};
+use slamrs_abstraction::frontend::{self, ErrorKind, LoadOptions};
+
+use crate::exit;
+
+/// Arguments of `slamrs cir`.
+#[derive(Args, Debug)]
+pub struct CirArgs {
+    /// The C file: `.c` is preprocessed with `gcc -E`, `.i` is read as is.
+    pub file: PathBuf,
+    /// Require this function to be defined.
+    #[arg(long, value_name = "F")]
+    pub entry: Option<String>,
+    /// Print only this function.
+    #[arg(long, value_name = "F")]
+    pub function: Option<String>,
+    /// Widths of `long` and pointers: `lp64` (x86-64, gcc's default here) or
+    /// `ilp32` (32-bit x86, as the SV-COMP tasks declare).
+    #[arg(long, value_enum, default_value_t = DataModelArg::Lp64)]
+    pub data_model: DataModelArg,
+    /// Print timings and sizes to stderr.
+    #[arg(long)]
+    pub stats: bool,
+    /// Flags for the preprocessor (`-I`, `-D`, ...), after `--`.
+    #[arg(last = true, value_name = "CPPFLAGS")]
+    pub cppflags: Vec<String>,
+}
+
+/// Data models selectable on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DataModelArg {
+    Lp64,
+    Ilp32,
+}
+
+impl From<DataModelArg> for DataModel {
+    fn from(d: DataModelArg) -> Self {
+        match d {
+            DataModelArg::Lp64 => DataModel::Lp64,
+            DataModelArg::Ilp32 => DataModel::Ilp32,
+        }
+    }
+}
+
+/// Run `slamrs cir`; returns the exit status.
+pub fn run(args: &CirArgs) -> u8 {
+    let opts = LoadOptions {
+        cppflags: args.cppflags.clone(),
+        entry: args.entry.clone(),
+        data_model: args.data_model.into(),
+    };
+    let start = Instant::now();
+    let program = match frontend::load_file(&args.file, &opts) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("{e}");
+            return if e.kind == ErrorKind::Internal {
+                exit::UNKNOWN
+            } else {
+                exit::BAD_INPUT
+            };
+        }
+    };
+    let load_time = start.elapsed();
+    let lines = SourceCache::default();
+    let src = |file: &str, line: u32| lines.line(file, line);
+    let text = match &args.function {
+        None => print::program(&program, &src),
+        Some(name) => match program.func_by_name(name) {
+            Some(f) => print::function(&program, f, &src),
+            None => {
+                eprintln!("error: no function `{name}` in {}", args.file.display());
+                return exit::BAD_INPUT;
+            }
+        },
+    };
+    print!("{text}");
+    for w in &program.warnings {
+        eprintln!("warning: {}: {}", program.loc_string(w.loc), w.message);
+    }
+    if args.stats {
+        let defined = program
+            .functions
+            .iter()
+            .filter(|f| f.body.is_some())
+            .count();
+        let edges: usize = program
+            .functions
+            .iter()
+            .filter_map(|f| f.body.as_ref())
+            .map(|b| b.edges().count())
+            .sum();
+        eprintln!(
+            "stats: load {:.3} s (preprocess + parse + lower + verify), {} functions defined, {} external, {} edges, {} variables",
+            load_time.as_secs_f64(),
+            defined,
+            program.functions.len() - defined,
+            edges,
+            program.vars.len()
+        );
+    }
+    exit::SAFE
+}
+
+/// Source files read on demand, for showing source lines beside CIR.
+#[derive(Default)]
+struct SourceCache {
+    files: RefCell<HashMap<String, Option<Vec<String>>>>,
+}
+
+impl SourceCache {
+    fn line(&self, file: &str, line: u32) -> Option<String> {
+        let mut files = self.files.borrow_mut();
+        let lines = files.entry(file.to_string()).or_insert_with(|| {
+            std::fs::read(file).ok().map(|b| {
+                String::from_utf8_lossy(&b)
+                    .lines()
+                    .map(str::to_string)
+                    .collect()
+            })
+        });
+        lines.as_ref()?.get(line.checked_sub(1)? as usize).cloned()
+    }
+}
