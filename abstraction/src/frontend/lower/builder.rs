@@ -26,6 +26,10 @@ pub(super) struct FnCtx {
     pub func: Option<FuncId>,
     /// The function's name (for `__func__`).
     pub name: String,
+    /// Where the function's name is in its definition (for errors about the definition).
+    pub def_span: Option<Span>,
+    /// The function is variadic.
+    pub variadic: bool,
     /// Only constant expressions: emitting an edge or creating a temporary is an error.
     pub const_mode: bool,
     /// Set when a constant-mode rule was broken (distinguishes "not constant" errors).
@@ -65,6 +69,8 @@ impl FnCtx {
         FnCtx {
             func,
             name,
+            def_span: None,
+            variadic: false,
             const_mode: false,
             const_violation: false,
             nodes: vec![Node::default(), Node::default(), Node::default()],

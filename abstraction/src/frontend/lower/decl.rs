@@ -199,7 +199,10 @@ impl Lowerer<'_> {
             return Err(self.err(
                 span,
                 ErrorKind::Invalid,
-                format!("storage size of `{name}` isn't known"),
+                format!(
+                    "storage size of `{name}` isn't known (incomplete type `{}`)",
+                    self.prog.types.display(ty)
+                ),
             ));
         }
         Ok(())
@@ -247,8 +250,8 @@ impl Lowerer<'_> {
     fn function_definition(&mut self, fd: &Node<FunctionDefinition>) -> LResult<()> {
         let specs = self.decl_specs(&fd.node.specifiers, fd.span)?;
         let kr_msg = "K&R-style (old-style) function definitions are not supported";
-        if let Some(d) = fd.node.declarations.first() {
-            return Err(self.err(d.span, ErrorKind::Unsupported, kr_msg));
+        if !fd.node.declarations.is_empty() {
+            return Err(self.err(fd.node.declarator.span, ErrorKind::Unsupported, kr_msg));
         }
         let dd = self.declarator(specs.ty, &fd.node.declarator, false)?;
         if dd.kr {
@@ -284,10 +287,10 @@ impl Lowerer<'_> {
             func.loc = loc;
         }
         self.implicit.remove(&f);
-        let saved = std::mem::replace(
-            &mut self.fcx,
-            FnCtx::function(Some(f), name.clone(), sig.ret),
-        );
+        let mut cx = FnCtx::function(Some(f), name.clone(), sig.ret);
+        cx.def_span = Some(nspan);
+        cx.variadic = sig.variadic;
+        let saved = std::mem::replace(&mut self.fcx, cx);
         self.scopes.push();
         let r = self.function_body(f, &name, dd.params.unwrap_or_default(), &fd.node.statement);
         self.scopes.pop();

@@ -264,11 +264,17 @@ impl Lowerer<'_> {
                 }
             }
             Expression::OffsetOf(o) => self.offset_of(o, span),
-            Expression::VaArg(_) => Err(self.err(
-                span,
-                ErrorKind::Unsupported,
-                "variadic functions (va_arg) are not supported",
-            )),
+            Expression::VaArg(_) => {
+                let at = match self.fcx.def_span {
+                    Some(d) if self.fcx.variadic => d,
+                    _ => span,
+                };
+                Err(self.err(
+                    at,
+                    ErrorKind::Unsupported,
+                    "variadic function definitions are not supported (va_arg)",
+                ))
+            }
             Expression::Statement(s) => self.stmt_expr(s),
         }
     }

@@ -66,6 +66,8 @@ struct Lowerer<'a> {
     fcx: builder::FnCtx,
     /// Counter for synthetic names (`<anon N>`).
     anon: u32,
+    /// Nesting depth of parameter lists being typed.
+    in_params: u32,
     /// Warnings already given (location, message), to give each once.
     warned: HashSet<(Loc, String)>,
 }
@@ -87,6 +89,7 @@ impl<'a> Lowerer<'a> {
             implicit: HashSet::new(),
             fcx: builder::FnCtx::file_scope(void),
             anon: 0,
+            in_params: 0,
             warned: HashSet::new(),
         }
     }
