@@ -162,7 +162,7 @@ impl Lowerer<'_> {
             self.fcx.const_mode = saved;
             let (cty, leaves) = r?;
             self.prog.vars[v.0 as usize].ty = cty;
-            self.static_init(Lval::Var(v), leaves, i.span);
+            self.static_init(Lval::Var(v), leaves, i.span)?;
         }
         Ok(v)
     }
@@ -187,7 +187,7 @@ impl Lowerer<'_> {
                 self.fcx.const_mode = saved;
                 let (cty, leaves) = r?;
                 self.prog.vars[v.0 as usize].ty = cty;
-                self.static_init(Lval::Var(v), leaves, i.span);
+                self.static_init(Lval::Var(v), leaves, i.span)?;
             }
             None => self.check_complete(name, ty, span)?,
         }

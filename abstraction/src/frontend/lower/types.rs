@@ -426,7 +426,7 @@ impl Lowerer<'_> {
                             "declaration of an array of functions",
                         ));
                     }
-                    self.prog.types.array(t, n)
+                    self.array_ty(t, n, dd.span)?
                 }
                 DerivedDeclarator::Function(fd) => {
                     let (sig, ps) = self.fn_declarator(t, fd)?;
@@ -473,6 +473,18 @@ impl Lowerer<'_> {
                 Ok(r)
             }
         }
+    }
+
+    /// `elem[n]`, refusing objects too large to address (sizes stay far from overflow).
+    pub(super) fn array_ty(&mut self, elem: Ty, n: Option<u64>, span: Span) -> LResult<Ty> {
+        const MAX_BYTES: u64 = 1 << 48;
+        if let Some(n) = n {
+            let es = self.prog.types.size_of(elem).unwrap_or(1).max(1);
+            if es.checked_mul(n).is_none_or(|b| b > MAX_BYTES) {
+                return Err(self.err(span, ErrorKind::Invalid, "array is too large"));
+            }
+        }
+        Ok(self.prog.types.array(elem, n))
     }
 
     /// `int x __attribute__((mode(HI)))` changes the width of an integer type.
