@@ -890,7 +890,7 @@ fn err_at(src: &str, kind: ErrorKind, line: u32, needle: &str) {
 fn unsupported_constructs_are_located_errors() {
     use ErrorKind::{Invalid, Unsupported};
     err_at(
-        "int f(a)\n int a; { return a; }\nint main(void) { return 0; }",
+        "int x;\nint f(a)\n int a; { return a; }\nint main(void) { return 0; }",
         Unsupported,
         2,
         "K&R",
