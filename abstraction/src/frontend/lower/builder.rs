@@ -54,6 +54,9 @@ pub(super) struct FnCtx {
     pub labels: HashMap<String, NodeId>,
     pub defined_labels: HashSet<String>,
     pub gotos: Vec<(String, Span)>,
+    /// Locals whose declaration a jump may bypass (declared inside a switch, after a label,
+    /// or while a forward `goto` is pending): havocked at function entry too.
+    pub bypassable: Vec<VarId>,
 }
 
 impl FnCtx {
@@ -88,6 +91,7 @@ impl FnCtx {
             labels: HashMap::new(),
             defined_labels: HashSet::new(),
             gotos: Vec::new(),
+            bypassable: Vec::new(),
         }
     }
 
@@ -100,6 +104,16 @@ impl FnCtx {
         self.nodes[from.0 as usize]
             .edges
             .push(Edge { stmt, loc, to });
+    }
+
+    /// True if a jump could bypass a declaration made now.
+    pub(super) fn jumps_may_bypass(&self) -> bool {
+        !self.switches.is_empty()
+            || !self.defined_labels.is_empty()
+            || self
+                .gotos
+                .iter()
+                .any(|(l, _)| !self.defined_labels.contains(l))
     }
 
     /// True if some edge leads to `n` (or `n` is the entry).

@@ -220,6 +220,9 @@ impl Lowerer<'_> {
         let vname = self.unique_local_name(name);
         let v = self.new_var(vname, ty, VarKind::Local(f), span);
         self.scopes.bind(name, Binding::Var(v));
+        if self.fcx.jumps_may_bypass() {
+            self.fcx.bypassable.push(v);
+        }
         let Some(i) = init else {
             self.check_complete(name, ty, span)?;
             return self.emit(
@@ -346,6 +349,27 @@ impl Lowerer<'_> {
                 Stmt::Return(Some(super::expr::read(Lval::Var(t), ret)))
             };
             self.ret(stmt, end)?;
+        }
+        // A jump past a declaration leaves the variable indeterminate: havoc such
+        // variables at entry as well.
+        let bypassable = std::mem::take(&mut self.fcx.bypassable);
+        if !bypassable.is_empty() {
+            let mut at = self.fcx.new_node();
+            let new_entry = at;
+            for v in bypassable {
+                let next = self.fcx.new_node();
+                let loc = self.prog.var(v).loc;
+                let stmt = Stmt::Havoc {
+                    lhs: Lval::Var(v),
+                    why: HavocKind::Uninit,
+                };
+                self.fcx.add_edge(at, stmt, loc, next);
+                at = next;
+            }
+            let old = self.fcx.entry;
+            let loc = self.loc(body.span);
+            self.fcx.add_edge(at, Stmt::Skip, loc, old);
+            self.fcx.entry = new_entry;
         }
         let gotos = std::mem::take(&mut self.fcx.gotos);
         for (l, span) in gotos {

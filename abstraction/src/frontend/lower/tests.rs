@@ -1006,3 +1006,27 @@ fn locations_follow_line_markers() {
         }
     }
 }
+
+#[test]
+fn locals_a_jump_may_bypass_are_havocked_at_entry() {
+    let p = lower(
+        "int f(int k) { int a = 1; switch (k) { int b; case 1: b = 2; return b + a; } return 0; }
+         int g(int k) { if (k) goto late; int c = 3; late: return k; }
+         int h(int k) { int d = k; return d; }",
+    );
+    let entry_havocs = |f: &str| {
+        let b = p.func(p.func_by_name(f).unwrap()).body.as_ref().unwrap();
+        b.node(b.entry)
+            .edges
+            .iter()
+            .filter(|e| matches!(e.stmt, Stmt::Havoc { why: HavocKind::Uninit, .. }))
+            .map(|e| match &e.stmt {
+                Stmt::Havoc { lhs, .. } => dump::lval(&p, lhs),
+                _ => String::new(),
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(entry_havocs("f"), vec!["b"]);
+    assert_eq!(entry_havocs("g"), vec!["c"]);
+    assert!(entry_havocs("h").is_empty());
+}
