@@ -543,6 +543,39 @@ impl Lowerer<'_> {
         })
     }
 
+    /// The address of an lvalue made of fields and constant indices under a dereference of
+    /// a constant address, if it is one.
+    fn const_lval_address(&self, lv: &Lval) -> Option<i128> {
+        match lv {
+            Lval::Deref(e) => fold::const_address(e),
+            Lval::Field(b, s, i) => {
+                let f = self.prog.field(*s, *i);
+                if f.bitfield.is_some() {
+                    return None;
+                }
+                Some(self.const_lval_address(b)? + f.offset as i128)
+            }
+            Lval::Index(b, i) => {
+                let base = self.const_lval_address(b)?;
+                let i = fold::as_const(i)?;
+                let elem = self.prog.types.elem(self.lval_type(b)?)?;
+                let size = self.prog.types.size_of(elem)? as i128;
+                Some(base + i * size)
+            }
+            Lval::Var(_) => None,
+        }
+    }
+
+    /// The type of an lvalue (`None` if ill-formed).
+    fn lval_type(&self, lv: &Lval) -> Option<Ty> {
+        match lv {
+            Lval::Var(v) => Some(self.prog.var(*v).ty),
+            Lval::Deref(e) => self.prog.types.pointee(e.ty),
+            Lval::Field(_, s, i) => Some(self.prog.field(*s, *i).ty),
+            Lval::Index(b, _) => self.prog.types.elem(self.lval_type(b)?),
+        }
+    }
+
     /// `&op`.
     fn addr_of(&mut self, op: Operand, span: Span) -> LResult<Operand> {
         match op {
@@ -560,8 +593,17 @@ impl Lowerer<'_> {
                         ));
                     }
                 }
-                self.mark_addr(&lv);
                 let pty = self.prog.types.pointer(ty);
+                if let Some(a) = self.const_lval_address(&lv) {
+                    // `&((T *)0)->f`: a constant address (the classic offsetof).
+                    let long = self.prog.types.long();
+                    return Ok(Operand::Val(fold::cast(
+                        &self.prog.types,
+                        fold::int(a, long),
+                        pty,
+                    )));
+                }
+                self.mark_addr(&lv);
                 Ok(Operand::Val(Expr {
                     kind: ExprKind::AddrOf(Box::new(lv)),
                     ty: pty,

@@ -417,6 +417,17 @@ fn sizeof_alignof_offsetof_and_builtins() {
 }
 
 #[test]
+fn null_based_offsetof_is_a_constant() {
+    let p = lower(
+        "typedef unsigned long size_t; struct s { int a; char b[4]; int c; };
+         char buf[(size_t)&((struct s *)0)->c];
+         int main(void) { return (size_t)&((struct s *)0)->b[2]; }",
+    );
+    assert_eq!(p.types.size_of(var(&p, "buf").ty), Some(8));
+    assert!(has(&p, "main", "return 6"));
+}
+
+#[test]
 fn statement_expressions_and_compound_literals() {
     let p = lower(
         "struct pt { int x, y; };
