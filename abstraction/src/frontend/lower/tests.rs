@@ -1030,7 +1030,15 @@ fn locals_a_jump_may_bypass_are_havocked_at_entry() {
         b.node(b.entry)
             .edges
             .iter()
-            .filter(|e| matches!(e.stmt, Stmt::Havoc { why: HavocKind::Uninit, .. }))
+            .filter(|e| {
+                matches!(
+                    e.stmt,
+                    Stmt::Havoc {
+                        why: HavocKind::Uninit,
+                        ..
+                    }
+                )
+            })
             .map(|e| match &e.stmt {
                 Stmt::Havoc { lhs, .. } => dump::lval(&p, lhs),
                 _ => String::new(),
