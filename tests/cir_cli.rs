@@ -50,7 +50,11 @@ fn cppflags_pass_through() {
     std::fs::write(&f, "int main(void) { return LIMIT; }\n").unwrap();
     let bad = slamrs(&["cir", f.to_str().unwrap()]);
     assert_eq!(bad.status.code(), Some(2));
-    assert!(text(&bad.stderr).contains("q.c:1:"), "{}", text(&bad.stderr));
+    assert!(
+        text(&bad.stderr).contains("q.c:1:"),
+        "{}",
+        text(&bad.stderr)
+    );
     let good = slamrs(&["cir", f.to_str().unwrap(), "--", "-DLIMIT=7"]);
     assert_eq!(good.status.code(), Some(0), "{}", text(&good.stderr));
     assert!(text(&good.stdout).contains("return 7"));

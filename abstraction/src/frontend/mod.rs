@@ -1,6 +1,7 @@
 //! The C frontend: preprocessing (`gcc -E`, or a `.i` file read as is), parsing with lang-c
 //! (GNU C11), and lowering the AST into CIR.
 
+mod attrs;
 pub mod error;
 mod lower;
 pub mod source;
@@ -75,6 +76,12 @@ fn parse(source: &Source) -> Result<lang_c::ast::TranslationUnit, FrontendError>
     match lang_c::driver::parse_preprocessed(&config, source.text.clone()) {
         Ok(p) => Ok(p.unit),
         Err(e) => {
+            // lang-c rejects some valid attribute placements: try again without attributes.
+            if let Some(text) = attrs::blank_attributes(&source.text) {
+                if let Ok(p) = lang_c::driver::parse_preprocessed(&config, text) {
+                    return Ok(p.unit);
+                }
+            }
             let mut expected: Vec<String> =
                 e.expected.iter().filter_map(|t| token_name(t)).collect();
             // Closing punctuation first: a missing `;` or `)` is the usual mistake.

@@ -105,10 +105,7 @@ impl Lowerer<'_> {
             let (l, r, _) = self.arith_conv(l, r);
             return Ok(fold::binary(&self.prog.types, op, l, r, int));
         }
-        let (l, r) = if lp && rp {
-            let r = fold::cast(types, r, l.ty);
-            (l, r)
-        } else if lp && types.is_integer(r.ty) {
+        let (l, r) = if lp && (rp || types.is_integer(r.ty)) {
             let r = fold::cast(types, r, l.ty);
             (l, r)
         } else if rp && types.is_integer(l.ty) {

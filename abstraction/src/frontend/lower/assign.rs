@@ -41,7 +41,7 @@ impl Lowerer<'_> {
                         if wrote {
                             true
                         } else {
-                            let v = self.to_value(v, rhs.span)?;
+                            let v = self.value_of(v, rhs.span)?;
                             self.store(lv.clone(), lty, v, span)?;
                             true
                         }

@@ -26,6 +26,10 @@ pub(super) struct FnCtx {
     pub func: Option<FuncId>,
     /// The function's name (for `__func__`).
     pub name: String,
+    /// Where the function's name is in its definition (for errors about the definition).
+    pub def_span: Option<Span>,
+    /// The function is variadic.
+    pub variadic: bool,
     /// Only constant expressions: emitting an edge or creating a temporary is an error.
     pub const_mode: bool,
     /// Set when a constant-mode rule was broken (distinguishes "not constant" errors).
@@ -50,6 +54,9 @@ pub(super) struct FnCtx {
     pub labels: HashMap<String, NodeId>,
     pub defined_labels: HashSet<String>,
     pub gotos: Vec<(String, Span)>,
+    /// Locals whose declaration a jump may bypass (declared inside a switch, after a label,
+    /// or while a forward `goto` is pending): havocked at function entry too.
+    pub bypassable: Vec<VarId>,
 }
 
 impl FnCtx {
@@ -65,6 +72,8 @@ impl FnCtx {
         FnCtx {
             func,
             name,
+            def_span: None,
+            variadic: false,
             const_mode: false,
             const_violation: false,
             nodes: vec![Node::default(), Node::default(), Node::default()],
@@ -82,6 +91,7 @@ impl FnCtx {
             labels: HashMap::new(),
             defined_labels: HashSet::new(),
             gotos: Vec::new(),
+            bypassable: Vec::new(),
         }
     }
 
@@ -94,6 +104,16 @@ impl FnCtx {
         self.nodes[from.0 as usize]
             .edges
             .push(Edge { stmt, loc, to });
+    }
+
+    /// True if a jump could bypass a declaration made now.
+    pub(super) fn jumps_may_bypass(&self) -> bool {
+        !self.switches.is_empty()
+            || !self.defined_labels.is_empty()
+            || self
+                .gotos
+                .iter()
+                .any(|(l, _)| !self.defined_labels.contains(l))
     }
 
     /// True if some edge leads to `n` (or `n` is the entry).

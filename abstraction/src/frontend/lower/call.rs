@@ -339,7 +339,7 @@ impl Lowerer<'_> {
                 }
                 ex
             }
-            other => self.to_value(other, e.span)?,
+            other => self.value_of(other, e.span)?,
         };
         let sig = self.sig_of(v.ty, e.span)?;
         Ok((Callee::Indirect(v), sig))
@@ -521,10 +521,18 @@ impl Lowerer<'_> {
             ));
         }
         if VA.contains(&name) {
+            // Reported at the definition: the function as a whole cannot be modelled.
+            let at = match self.fcx.def_span {
+                Some(d) if self.fcx.variadic => d,
+                _ => span,
+            };
             return Err(self.err(
-                span,
+                at,
                 ErrorKind::Unsupported,
-                "variadic functions (va_start/va_arg) are not supported",
+                format!(
+                    "variadic function definitions are not supported (`{name}` in `{}`)",
+                    self.fcx.name
+                ),
             ));
         }
         match name {

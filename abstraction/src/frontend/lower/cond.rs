@@ -181,7 +181,7 @@ impl Lowerer<'_> {
         if is_void(&self.prog.types, ty) {
             return Ok(self.void_expr());
         }
-        self.to_value(op, e.span)
+        self.value_of(op, e.span)
     }
 
     /// The type of `c ? a : b`.

@@ -162,7 +162,7 @@ impl Lowerer<'_> {
             self.fcx.const_mode = saved;
             let (cty, leaves) = r?;
             self.prog.vars[v.0 as usize].ty = cty;
-            self.static_init(Lval::Var(v), leaves, i.span);
+            self.static_init(Lval::Var(v), leaves, i.span)?;
         }
         Ok(v)
     }
@@ -187,7 +187,7 @@ impl Lowerer<'_> {
                 self.fcx.const_mode = saved;
                 let (cty, leaves) = r?;
                 self.prog.vars[v.0 as usize].ty = cty;
-                self.static_init(Lval::Var(v), leaves, i.span);
+                self.static_init(Lval::Var(v), leaves, i.span)?;
             }
             None => self.check_complete(name, ty, span)?,
         }
@@ -199,7 +199,10 @@ impl Lowerer<'_> {
             return Err(self.err(
                 span,
                 ErrorKind::Invalid,
-                format!("storage size of `{name}` isn't known"),
+                format!(
+                    "storage size of `{name}` isn't known (incomplete type `{}`)",
+                    self.prog.types.display(ty)
+                ),
             ));
         }
         Ok(())
@@ -217,6 +220,9 @@ impl Lowerer<'_> {
         let vname = self.unique_local_name(name);
         let v = self.new_var(vname, ty, VarKind::Local(f), span);
         self.scopes.bind(name, Binding::Var(v));
+        if self.fcx.jumps_may_bypass() {
+            self.fcx.bypassable.push(v);
+        }
         let Some(i) = init else {
             self.check_complete(name, ty, span)?;
             return self.emit(
@@ -232,7 +238,7 @@ impl Lowerer<'_> {
                 if !matches!(self.prog.types.kind(ty), TypeKind::Array(..)) {
                     let (op, wrote) = self.call(c, e.span, Some((Lval::Var(v), ty)), true)?;
                     if !wrote {
-                        let val = self.to_value(op, e.span)?;
+                        let val = self.value_of(op, e.span)?;
                         self.store(Lval::Var(v), ty, val, span)?;
                     }
                     return Ok(());
@@ -247,8 +253,8 @@ impl Lowerer<'_> {
     fn function_definition(&mut self, fd: &Node<FunctionDefinition>) -> LResult<()> {
         let specs = self.decl_specs(&fd.node.specifiers, fd.span)?;
         let kr_msg = "K&R-style (old-style) function definitions are not supported";
-        if let Some(d) = fd.node.declarations.first() {
-            return Err(self.err(d.span, ErrorKind::Unsupported, kr_msg));
+        if !fd.node.declarations.is_empty() {
+            return Err(self.err(fd.node.declarator.span, ErrorKind::Unsupported, kr_msg));
         }
         let dd = self.declarator(specs.ty, &fd.node.declarator, false)?;
         if dd.kr {
@@ -284,10 +290,10 @@ impl Lowerer<'_> {
             func.loc = loc;
         }
         self.implicit.remove(&f);
-        let saved = std::mem::replace(
-            &mut self.fcx,
-            FnCtx::function(Some(f), name.clone(), sig.ret),
-        );
+        let mut cx = FnCtx::function(Some(f), name.clone(), sig.ret);
+        cx.def_span = Some(nspan);
+        cx.variadic = sig.variadic;
+        let saved = std::mem::replace(&mut self.fcx, cx);
         self.scopes.push();
         let r = self.function_body(f, &name, dd.params.unwrap_or_default(), &fd.node.statement);
         self.scopes.pop();
@@ -343,6 +349,27 @@ impl Lowerer<'_> {
                 Stmt::Return(Some(super::expr::read(Lval::Var(t), ret)))
             };
             self.ret(stmt, end)?;
+        }
+        // A jump past a declaration leaves the variable indeterminate: havoc such
+        // variables at entry as well.
+        let bypassable = std::mem::take(&mut self.fcx.bypassable);
+        if !bypassable.is_empty() {
+            let mut at = self.fcx.new_node();
+            let new_entry = at;
+            for v in bypassable {
+                let next = self.fcx.new_node();
+                let loc = self.prog.var(v).loc;
+                let stmt = Stmt::Havoc {
+                    lhs: Lval::Var(v),
+                    why: HavocKind::Uninit,
+                };
+                self.fcx.add_edge(at, stmt, loc, next);
+                at = next;
+            }
+            let old = self.fcx.entry;
+            let loc = self.loc(body.span);
+            self.fcx.add_edge(at, Stmt::Skip, loc, old);
+            self.fcx.entry = new_entry;
         }
         let gotos = std::mem::take(&mut self.fcx.gotos);
         for (l, span) in gotos {

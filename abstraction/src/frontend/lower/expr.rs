@@ -17,6 +17,12 @@ use lang_c::ast::{
 };
 use lang_c::span::{Node, Span};
 
+/// One step of an `offsetof` designator: a member name or an index.
+type OffsetStep<'x> = (
+    Option<&'x Node<lang_c::ast::Identifier>>,
+    Option<&'x Node<Expression>>,
+);
+
 /// The result of lowering an expression before lvalue conversion.
 #[derive(Clone, Debug)]
 pub(super) enum Operand {
@@ -251,18 +257,24 @@ impl Lowerer<'_> {
                 // The result of a comma is a value, not an lvalue.
                 match op {
                     Operand::Lv(..) => {
-                        let v = self.to_value(op, span)?;
+                        let v = self.value_of(op, span)?;
                         Ok(Operand::Val(v))
                     }
                     other => Ok(other),
                 }
             }
             Expression::OffsetOf(o) => self.offset_of(o, span),
-            Expression::VaArg(_) => Err(self.err(
-                span,
-                ErrorKind::Unsupported,
-                "variadic functions (va_arg) are not supported",
-            )),
+            Expression::VaArg(_) => {
+                let at = match self.fcx.def_span {
+                    Some(d) if self.fcx.variadic => d,
+                    _ => span,
+                };
+                Err(self.err(
+                    at,
+                    ErrorKind::Unsupported,
+                    "variadic function definitions are not supported (va_arg)",
+                ))
+            }
             Expression::Statement(s) => self.stmt_expr(s),
         }
     }
@@ -270,11 +282,11 @@ impl Lowerer<'_> {
     /// Lower an expression to a value (lvalue conversion, array and function decay).
     pub(super) fn rvalue(&mut self, e: &Node<Expression>) -> LResult<Expr> {
         let op = self.operand(e)?;
-        self.to_value(op, e.span)
+        self.value_of(op, e.span)
     }
 
     /// Lvalue conversion of an operand.
-    pub(super) fn to_value(&mut self, op: Operand, span: Span) -> LResult<Expr> {
+    pub(super) fn value_of(&mut self, op: Operand, span: Span) -> LResult<Expr> {
         match op {
             Operand::Lv(lv, ty) => match self.prog.types.kind(ty).clone() {
                 TypeKind::Array(elem, _) => {
@@ -511,7 +523,7 @@ impl Lowerer<'_> {
 
     /// `*op`.
     pub(super) fn deref(&mut self, op: Operand, span: Span) -> LResult<Operand> {
-        let v = self.to_value(op, span)?;
+        let v = self.value_of(op, span)?;
         let Some(pt) = self.prog.types.pointee(v.ty) else {
             return Err(self.err(
                 span,
@@ -531,6 +543,39 @@ impl Lowerer<'_> {
         })
     }
 
+    /// The address of an lvalue made of fields and constant indices under a dereference of
+    /// a constant address, if it is one.
+    fn const_lval_address(&self, lv: &Lval) -> Option<i128> {
+        match lv {
+            Lval::Deref(e) => fold::const_address(e),
+            Lval::Field(b, s, i) => {
+                let f = self.prog.field(*s, *i);
+                if f.bitfield.is_some() {
+                    return None;
+                }
+                Some(self.const_lval_address(b)? + f.offset as i128)
+            }
+            Lval::Index(b, i) => {
+                let base = self.const_lval_address(b)?;
+                let i = fold::as_const(i)?;
+                let elem = self.prog.types.elem(self.lval_type(b)?)?;
+                let size = self.prog.types.size_of(elem)? as i128;
+                Some(base + i * size)
+            }
+            Lval::Var(_) => None,
+        }
+    }
+
+    /// The type of an lvalue (`None` if ill-formed).
+    fn lval_type(&self, lv: &Lval) -> Option<Ty> {
+        match lv {
+            Lval::Var(v) => Some(self.prog.var(*v).ty),
+            Lval::Deref(e) => self.prog.types.pointee(e.ty),
+            Lval::Field(_, s, i) => Some(self.prog.field(*s, *i).ty),
+            Lval::Index(b, _) => self.prog.types.elem(self.lval_type(b)?),
+        }
+    }
+
     /// `&op`.
     fn addr_of(&mut self, op: Operand, span: Span) -> LResult<Operand> {
         match op {
@@ -548,18 +593,27 @@ impl Lowerer<'_> {
                         ));
                     }
                 }
-                self.mark_addr(&lv);
                 let pty = self.prog.types.pointer(ty);
+                if let Some(a) = self.const_lval_address(&lv) {
+                    // `&((T *)0)->f`: a constant address (the classic offsetof).
+                    let long = self.prog.types.long();
+                    return Ok(Operand::Val(fold::cast(
+                        &self.prog.types,
+                        fold::int(a, long),
+                        pty,
+                    )));
+                }
+                self.mark_addr(&lv);
                 Ok(Operand::Val(Expr {
                     kind: ExprKind::AddrOf(Box::new(lv)),
                     ty: pty,
                 }))
             }
-            Operand::Func(e) => Ok(Operand::Val(self.to_value(Operand::Func(e), span)?)),
+            Operand::Func(e) => Ok(Operand::Val(self.value_of(Operand::Func(e), span)?)),
             Operand::Str(id) => {
                 let aty = self.operand_ty(&Operand::Str(id));
                 let pty = self.prog.types.pointer(aty);
-                let s = self.to_value(Operand::Str(id), span)?;
+                let s = self.value_of(Operand::Str(id), span)?;
                 Ok(Operand::Val(fold::cast(&self.prog.types, s, pty)))
             }
             Operand::Val(_) => Err(self.err(
@@ -593,7 +647,7 @@ impl Lowerer<'_> {
         let (oa, ob) = if !a_arr && b_arr { (ob, oa) } else { (oa, ob) };
         if let (Operand::Lv(lv, aty), true) = (&oa, a_arr || b_arr) {
             let (lv, aty) = (lv.clone(), *aty);
-            let i = self.to_value(ob, span)?;
+            let i = self.value_of(ob, span)?;
             if !self.prog.types.is_integer(i.ty) {
                 return Err(self.err(
                     span,
@@ -607,8 +661,8 @@ impl Lowerer<'_> {
             return Ok(Operand::Lv(Lval::Index(Box::new(lv), Box::new(i)), elem));
         }
         let idx = ob;
-        let pa = self.to_value(oa, span)?;
-        let pb = self.to_value(idx, span)?;
+        let pa = self.value_of(oa, span)?;
+        let pb = self.value_of(idx, span)?;
         let types = &self.prog.types;
         let (p, i) = if types.is_pointer(pa.ty) && types.is_integer(pb.ty) {
             (pa, pb)
@@ -698,11 +752,7 @@ impl Lowerer<'_> {
         let st = self.prog.types.size_t();
         let mut off = fold::int(0, st);
         let mut cur = ty;
-        let base = std::iter::once((&o.node.designator.node.base, None));
-        let mut steps: Vec<(
-            Option<&Node<lang_c::ast::Identifier>>,
-            Option<&Node<Expression>>,
-        )> = base.map(|(b, e)| (Some(b), e)).collect();
+        let mut steps: Vec<OffsetStep> = vec![(Some(&o.node.designator.node.base), None)];
         for m in &o.node.designator.node.members {
             match &m.node {
                 OffsetMember::Member(id) => steps.push((Some(id), None)),
@@ -810,7 +860,7 @@ impl Lowerer<'_> {
             if let Statement::Expression(Some(e)) = &st.node {
                 let op = self.operand(e)?;
                 // Arrays decay and lvalues are read here, inside the scope.
-                let v = self.to_value(op, e.span)?;
+                let v = self.value_of(op, e.span)?;
                 return Ok(Operand::Val(v));
             }
         }

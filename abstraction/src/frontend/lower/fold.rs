@@ -49,9 +49,25 @@ pub(super) fn cast(types: &Types, e: Expr, to: Ty) -> Expr {
             _ => {}
         }
     }
+    // An integer made a pointer and back (`(size_t)&((T *)0)->f`).
+    if let (Some(v), TypeKind::Int(k)) = (const_address(&e), types.kind(to)) {
+        return int(wrap(v, *k), to);
+    }
     Expr {
         kind: ExprKind::Cast(Box::new(e)),
         ty: to,
+    }
+}
+
+/// The value of a constant address: an integer cast to a pointer type.
+pub(super) fn const_address(e: &Expr) -> Option<i128> {
+    match &e.kind {
+        ExprKind::Int(v) => Some(*v),
+        ExprKind::Cast(x) => match x.kind {
+            ExprKind::Int(v) => Some(v),
+            _ => None,
+        },
+        _ => None,
     }
 }
 

@@ -48,6 +48,9 @@ pub(super) fn path_lval(types: &mut crate::cir::Types, base: Lval, path: &[Step]
     })
 }
 
+/// The sub-objects an initializer sets, with their values, in order.
+pub(super) type InitValues = Vec<(Vec<Step>, Expr)>;
+
 /// Initialized sub-objects in order; a later value for the same path replaces the earlier.
 #[derive(Default)]
 pub(super) struct Leaves {
@@ -65,7 +68,7 @@ impl Leaves {
     }
 
     /// The (path, value) pairs in order.
-    pub(super) fn into_vec(self) -> Vec<(Vec<Step>, Expr)> {
+    pub(super) fn into_vec(self) -> InitValues {
         self.items.into_iter().flatten().collect()
     }
 }
@@ -97,7 +100,7 @@ impl Lowerer<'_> {
         ty: Ty,
         init: InitRef,
         span: Span,
-    ) -> LResult<(Ty, Vec<(Vec<Step>, Expr)>)> {
+    ) -> LResult<(Ty, InitValues)> {
         let mut leaves = Leaves::default();
         let ty = match init {
             InitRef::Expr(e) => {
@@ -122,7 +125,7 @@ impl Lowerer<'_> {
                 } else {
                     let n = self.init_list(ty, &[], items, &mut leaves, span)?;
                     match self.prog.types.kind(ty).clone() {
-                        TypeKind::Array(e, None) => self.prog.types.array(e, Some(n)),
+                        TypeKind::Array(e, None) => self.array_ty(e, Some(n), span)?,
                         _ => ty,
                     }
                 }
@@ -211,7 +214,7 @@ impl Lowerer<'_> {
             p.push(Step::Index(i));
             leaves.set(p, fold::int(v, elem));
         }
-        Ok(self.prog.types.array(elem, Some(n)))
+        self.array_ty(elem, Some(n), span)
     }
 
     /// Number of members or elements the cursor can visit in an aggregate (`u64::MAX` for
@@ -219,13 +222,8 @@ impl Lowerer<'_> {
     fn count(&self, ty: Ty, top: bool) -> u64 {
         match self.prog.types.kind(ty) {
             TypeKind::Array(_, Some(n)) => *n,
-            TypeKind::Array(_, None) => {
-                if top {
-                    u64::MAX
-                } else {
-                    0
-                }
-            }
+            TypeKind::Array(_, None) if top => u64::MAX,
+            TypeKind::Array(_, None) => 0,
             TypeKind::Struct(s) => self
                 .prog
                 .types
@@ -320,8 +318,12 @@ impl Lowerer<'_> {
         leaves: &mut Leaves,
         span: Span,
     ) -> LResult<u64> {
-        if self.count(ty, true) == 0 && !items.is_empty() && self.prog.types.fields(ty).is_none() {
-            if !matches!(self.prog.types.kind(ty), TypeKind::Array(..)) {
+        if self.count(ty, true) == 0
+            && !items.is_empty()
+            && self.prog.types.fields(ty).is_none()
+            && !matches!(self.prog.types.kind(ty), TypeKind::Array(..))
+        {
+            {
                 return Err(self.err(
                     span,
                     ErrorKind::Invalid,
@@ -549,7 +551,7 @@ impl Lowerer<'_> {
         &mut self,
         base: Lval,
         ty: Ty,
-        leaves: Vec<(Vec<Step>, Expr)>,
+        leaves: InitValues,
         span: Span,
     ) -> LResult<()> {
         let aggregate = matches!(
@@ -695,7 +697,20 @@ impl Lowerer<'_> {
     }
 
     /// Initializers of static storage into `Program::inits` (zero parts are implicit).
-    pub(super) fn static_init(&mut self, base: Lval, leaves: Vec<(Vec<Step>, Expr)>, span: Span) {
+    /// They may not use automatic variables.
+    pub(super) fn static_init(
+        &mut self,
+        base: Lval,
+        leaves: InitValues,
+        span: Span,
+    ) -> LResult<()> {
+        if leaves.iter().any(|(_, v)| self.uses_auto(v)) {
+            return Err(self.err(
+                span,
+                ErrorKind::Invalid,
+                "initializer element is not constant (it uses an automatic variable)",
+            ));
+        }
         let loc = self.loc(span);
         for (path, v) in leaves {
             if fold::as_const(&v) == Some(0) {
@@ -703,6 +718,26 @@ impl Lowerer<'_> {
             }
             let lhs = path_lval(&mut self.prog.types, base.clone(), &path);
             self.prog.inits.push(Init { lhs, rhs: v, loc });
+        }
+        Ok(())
+    }
+
+    /// True if `e` reads or takes the address of a variable with automatic storage.
+    fn uses_auto(&self, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Int(_) | ExprKind::Func(_) | ExprKind::Str(_) => false,
+            ExprKind::Read(lv) | ExprKind::AddrOf(lv) => self.lval_uses_auto(lv),
+            ExprKind::Unary(_, x) | ExprKind::Cast(x) => self.uses_auto(x),
+            ExprKind::Binary(_, a, b) => self.uses_auto(a) || self.uses_auto(b),
+        }
+    }
+
+    fn lval_uses_auto(&self, lv: &Lval) -> bool {
+        match lv {
+            Lval::Var(v) => !self.prog.var(*v).is_static_storage(),
+            Lval::Deref(e) => self.uses_auto(e),
+            Lval::Field(b, ..) => self.lval_uses_auto(b),
+            Lval::Index(b, i) => self.lval_uses_auto(b) || self.uses_auto(i),
         }
     }
 }

@@ -8,6 +8,22 @@
 //! Initializers of every kind go through [`init`]. Constant folding ([`fold`]) keeps
 //! constant expressions (array sizes, case labels, enumerators, static initializers) as
 //! plain integers.
+//!
+//! Decisions worth knowing when reading the CIR this produces:
+//! - Effects are hoisted left to right; a value read before a later operand's side effect
+//!   (a call, an assignment) is first saved in a temporary (`tmp.N`).
+//! - `&&`, `||`, `?:` become branches; as values they write a temporary. `!e` as a value is
+//!   the comparison `e == 0` (or the negated comparison). Constant conditions give a single
+//!   Skip edge, so dead branches disappear.
+//! - Results of calls and `__VERIFIER_nondet_*` go straight into the assigned variable when
+//!   the types allow (`x = f()` is one `Call`, `x = __VERIFIER_nondet_int()` one `Havoc`).
+//! - Floating-point values are not modelled (see [`conv`]): every float computation or
+//!   conversion is a temporary havocked with `Input("float")`, with a warning.
+//! - Locals get an `Uninit` havoc at their declaration; those a jump may bypass (declared
+//!   inside a `switch`, after a label, or past a pending forward `goto`) also at entry.
+//! - Local aggregates with an initializer: every scalar is assigned (zeros included) when
+//!   there are at most 64 and no union; otherwise `memset(&x, 0, sizeof x)` first.
+//! - Static storage: only non-zero initializer parts become `Program::inits`.
 
 mod arith;
 mod assign;
@@ -66,6 +82,8 @@ struct Lowerer<'a> {
     fcx: builder::FnCtx,
     /// Counter for synthetic names (`<anon N>`).
     anon: u32,
+    /// Nesting depth of parameter lists being typed.
+    in_params: u32,
     /// Warnings already given (location, message), to give each once.
     warned: HashSet<(Loc, String)>,
 }
@@ -87,6 +105,7 @@ impl<'a> Lowerer<'a> {
             implicit: HashSet::new(),
             fcx: builder::FnCtx::file_scope(void),
             anon: 0,
+            in_params: 0,
             warned: HashSet::new(),
         }
     }

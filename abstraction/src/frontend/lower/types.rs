@@ -22,6 +22,12 @@ pub(super) fn declarator_name(d: &Declarator) -> Option<&str> {
     }
 }
 
+/// True if a declarator (or one nested in it) has pointer, array or function parts.
+fn has_derived(d: &Declarator) -> bool {
+    !d.derived.is_empty()
+        || matches!(&d.kind.node, DeclaratorKind::Declarator(inner) if has_derived(&inner.node))
+}
+
 /// Floating types.
 pub(super) fn is_float(t: &Types, ty: Ty) -> bool {
     matches!(t.kind(ty), TypeKind::Float(_))
@@ -376,8 +382,8 @@ impl Lowerer<'_> {
         }
     }
 
-    /// Apply a declarator to a base type. `param`: a parameter declarator (array sizes
-    /// there need not be constant, since the array is adjusted to a pointer).
+    /// Apply a declarator to a base type. `param`: a parameter declarator, whose outermost
+    /// array size need not be constant (that array is adjusted to a pointer).
     pub(super) fn declarator(
         &mut self,
         base: Ty,
@@ -393,6 +399,11 @@ impl Lowerer<'_> {
         for _ in 0..npre {
             t = self.prog.types.pointer(t);
         }
+        // The type constructor applied last (the outermost) is in the innermost declarator
+        // that has any; here it is the postfix one nearest the name.
+        let outer_inside = matches!(&d.node.kind.node,
+            DeclaratorKind::Declarator(inner) if has_derived(&inner.node));
+        let lenient = (param && !outer_inside && derived.len() > npre).then_some(npre);
         let mut params = None;
         let mut kr = false;
         for (i, dd) in derived.iter().enumerate().skip(npre).rev() {
@@ -407,7 +418,7 @@ impl Lowerer<'_> {
                     ))
                 }
                 DerivedDeclarator::Array(ad) => {
-                    let n = self.array_size(&ad.node.size, param, ad.span)?;
+                    let n = self.array_size(&ad.node.size, lenient == Some(i), ad.span)?;
                     if matches!(self.prog.types.kind(t), TypeKind::Function(_)) {
                         return Err(self.err(
                             dd.span,
@@ -415,7 +426,7 @@ impl Lowerer<'_> {
                             "declaration of an array of functions",
                         ));
                     }
-                    self.prog.types.array(t, n)
+                    self.array_ty(t, n, dd.span)?
                 }
                 DerivedDeclarator::Function(fd) => {
                     let (sig, ps) = self.fn_declarator(t, fd)?;
@@ -454,7 +465,7 @@ impl Lowerer<'_> {
             }),
             DeclaratorKind::Declarator(inner) => {
                 let plain = inner.node.derived.is_empty();
-                let mut r = self.declarator(t, inner, param)?;
+                let mut r = self.declarator(t, inner, param && outer_inside)?;
                 if plain && r.params.is_none() {
                     r.params = params;
                     r.kr |= kr;
@@ -462,6 +473,18 @@ impl Lowerer<'_> {
                 Ok(r)
             }
         }
+    }
+
+    /// `elem[n]`, refusing objects too large to address (sizes stay far from overflow).
+    pub(super) fn array_ty(&mut self, elem: Ty, n: Option<u64>, span: Span) -> LResult<Ty> {
+        const MAX_BYTES: u64 = 1 << 48;
+        if let Some(n) = n {
+            let es = self.prog.types.size_of(elem).unwrap_or(1).max(1);
+            if es.checked_mul(n).is_none_or(|b| b > MAX_BYTES) {
+                return Err(self.err(span, ErrorKind::Invalid, "array is too large"));
+            }
+        }
+        Ok(self.prog.types.array(elem, n))
     }
 
     /// `int x __attribute__((mode(HI)))` changes the width of an integer type.
@@ -491,6 +514,17 @@ impl Lowerer<'_> {
         fd: &Node<FunctionDeclarator>,
     ) -> LResult<(FnSig, Vec<Param>)> {
         self.check_fn_return(ret, fd.span)?;
+        self.in_params += 1;
+        let r = self.fn_params(ret, fd);
+        self.in_params -= 1;
+        r
+    }
+
+    fn fn_params(
+        &mut self,
+        ret: Ty,
+        fd: &Node<FunctionDeclarator>,
+    ) -> LResult<(FnSig, Vec<Param>)> {
         let mut params = Vec::new();
         let ps = &fd.node.parameters;
         for (i, p) in ps.iter().enumerate() {
@@ -548,10 +582,19 @@ impl Lowerer<'_> {
             }
             ArraySize::VariableExpression(e) | ArraySize::StaticExpression(e) => e,
         };
+        let vla = |l: &Self| {
+            l.err(
+                e.span,
+                ErrorKind::Unsupported,
+                "variable length arrays are not supported (array size is not a constant)",
+            )
+        };
         match self.try_const_int(e) {
             Ok(Some(n)) if n >= 0 => Ok(Some(n as u64)),
             Ok(Some(_)) => Err(self.err(e.span, ErrorKind::Invalid, "array size is negative")),
             _ if param => Ok(None),
+            // A size naming an earlier parameter.
+            Err(_) if self.in_params > 0 => Err(vla(self)),
             Ok(None) => Err(self.err(
                 e.span,
                 ErrorKind::Unsupported,
