@@ -1,4 +1,4 @@
-// expect: error   kind: unsupported   line: 5   message: K&R
+// expect: error   kind: unsupported   line: 4   message: K&R
 int printf(const char *, ...);
 
 int add(a, b)

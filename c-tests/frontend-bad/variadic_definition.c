@@ -1,4 +1,4 @@
-// expect: error   kind: unsupported   line: 7   message: variadic|va_start|va_list
+// expect: error   kind: unsupported   line: 4   message: variadic|va_start|va_list
 #include <stdarg.h>
 
 int sum(int n, ...) {

@@ -26,6 +26,7 @@ static void copy(int *to, const int *from, int count) {
 
 static int odd(int k) {
     int r = 0;
+    int i = 0; /* declared outside: jumping to case 4 skips only the loop's first test */
     switch (k) {
         if (0) {
         case 1:
@@ -38,7 +39,7 @@ static int odd(int k) {
         {
         case 3:
             r = 33;
-            for (int i = 0; i < 2; i++) {
+            for (i = 0; i < 2; i++) {
             case 4:
                 r += 4;
             }

@@ -45,7 +45,10 @@ impl Source {
                             (files.len() - 1) as u32
                         }
                     };
-                    if marker_flags(line).contains(&3) {
+                    // A system header is one entered (flag 1) as such (flag 3); gcc also
+                    // puts flag 3 on lines of the input expanded from system macros.
+                    let flags = marker_flags(line);
+                    if flags.contains(&1) && flags.contains(&3) {
                         system[cur_file as usize] = true;
                     }
                 }
@@ -251,7 +254,10 @@ mod tests {
         );
         assert_eq!(s.line_text(text.find("w").unwrap()), "int w;");
         assert_eq!(s.system, vec![false, false]);
-        let t = Source::new("m.c", "# 1 \"/usr/include/stdio.h\" 1 3 4\nint p;\n".into());
+        let t = Source::new(
+            "m.c",
+            "# 1 \"/usr/include/stdio.h\" 1 3 4\nint p;\n# 9 \"m.c\" 3 4\nint q;\n".into(),
+        );
         assert_eq!(t.system, vec![false, true]);
     }
 
