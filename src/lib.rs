@@ -8,3 +8,4 @@ pub mod bebop_report;
 pub mod cir_cmd;
 pub mod exit;
 pub mod logging;
+pub mod run_cmd;

@@ -6,6 +6,7 @@ use clap::{Parser, Subcommand};
 
 use slamrs::bebop_cmd::{self, BebopArgs};
 use slamrs::cir_cmd::{self, CirArgs};
+use slamrs::run_cmd::{self, RunArgs};
 
 /// slamrs — a SLAM-style software model checker.
 ///
@@ -34,6 +35,14 @@ enum Command {
     /// reads a program: how expressions were split, which calls are inputs,
     /// error locations or allocation sites. Bad input exits with status 2.
     Cir(CirArgs),
+    /// Execute a C program on the CIR interpreter, with given or random inputs.
+    ///
+    /// Prints the program's output, then (on stderr) how the run ended and the
+    /// inputs it used. Exit status: 10 if an error location (`reach_error`, a
+    /// failing `assert`) was reached, 0 for any other end of the program, 20 if
+    /// the run could not finish (step bound, undefined behaviour, out of
+    /// inputs), 2 for bad input.
+    Run(RunArgs),
 }
 
 fn main() -> ExitCode {
@@ -49,6 +58,7 @@ fn main() -> ExitCode {
     let code = match cli.command {
         Command::Bebop(args) => bebop_cmd::run(&args),
         Command::Cir(args) => cir_cmd::run(&args),
+        Command::Run(args) => run_cmd::run(&args),
     };
     ExitCode::from(code)
 }

@@ -102,3 +102,30 @@ fn missing_entry_and_missing_file_are_errors() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("no such file"));
 }
+
+#[test]
+fn run_executes_on_given_inputs() {
+    let d = scratch("run");
+    let f = d.join("r.c");
+    std::fs::write(
+        &f,
+        "int printf(const char *, ...);\nint __VERIFIER_nondet_int(void);\nvoid reach_error(void);\n\
+         int main(void) {\n  int x = __VERIFIER_nondet_int();\n  printf(\"x=%d\\n\", x);\n  \
+         if (x > 5) reach_error();\n  return x;\n}\n",
+    )
+    .unwrap();
+    let f = f.to_str().unwrap();
+    let hit = slamrs(&["run", f, "--inputs", "7"]);
+    assert_eq!(hit.status.code(), Some(10));
+    assert_eq!(text(&hit.stdout), "x=7\n");
+    assert!(text(&hit.stderr).contains("error location reached at"), "{}", text(&hit.stderr));
+    assert!(text(&hit.stderr).contains("r.c:7:"), "{}", text(&hit.stderr));
+    let miss = slamrs(&["run", f, "--inputs", "2"]);
+    assert_eq!(miss.status.code(), Some(0));
+    assert!(text(&miss.stderr).contains("returned 2"));
+    let short = slamrs(&["run", f]);
+    assert_eq!(short.status.code(), Some(20));
+    assert!(text(&short.stderr).contains("out of inputs"));
+    let bad = slamrs(&["run", f, "--inputs", "x"]);
+    assert_eq!(bad.status.code(), Some(2));
+}

@@ -307,10 +307,16 @@ pub fn function(p: &Program, f: FuncId, src: SourceLines) -> String {
         .iter()
         .map(|v| p.types.declare(p.var(*v).ty, &p.var(*v).name))
         .collect();
-    let ret = match p.types.kind(func.ty) {
-        TypeKind::Function(sig) => p.types.display(sig.ret),
-        _ => "?".into(),
+    let (ret, prototyped, variadic) = match p.types.kind(func.ty) {
+        TypeKind::Function(sig) => (p.types.display(sig.ret), sig.prototyped, sig.variadic),
+        _ => ("?".into(), true, false),
     };
+    let mut params = params;
+    if variadic {
+        params.push("...".into());
+    } else if params.is_empty() && prototyped {
+        params.push("void".into());
+    }
     let _ = writeln!(
         out,
         "{ret} {}({})  // {}",
