@@ -118,8 +118,16 @@ fn run_executes_on_given_inputs() {
     let hit = slamrs(&["run", f, "--inputs", "7"]);
     assert_eq!(hit.status.code(), Some(10));
     assert_eq!(text(&hit.stdout), "x=7\n");
-    assert!(text(&hit.stderr).contains("error location reached at"), "{}", text(&hit.stderr));
-    assert!(text(&hit.stderr).contains("r.c:7:"), "{}", text(&hit.stderr));
+    assert!(
+        text(&hit.stderr).contains("error location reached at"),
+        "{}",
+        text(&hit.stderr)
+    );
+    assert!(
+        text(&hit.stderr).contains("r.c:7:"),
+        "{}",
+        text(&hit.stderr)
+    );
     let miss = slamrs(&["run", f, "--inputs", "2"]);
     assert_eq!(miss.status.code(), Some(0));
     assert!(text(&miss.stderr).contains("returned 2"));

@@ -67,6 +67,7 @@ pub fn generate(seed: u64, cfg: &GenConfig) -> GenProgram {
         arrays: Vec::new(),
         helpers: Vec::new(),
         counters: 0,
+        call_in_expr: false,
         indent: 1,
     };
     g.program(seed)
@@ -156,6 +157,9 @@ struct Gen {
     /// Fresh loop-counter numbering.
     counters: usize,
     indent: usize,
+    /// The full expression being generated already calls a helper. Helpers print, and C
+    /// leaves the order of two calls in one expression unspecified, so one is the limit.
+    call_in_expr: bool,
 }
 
 impl Gen {
@@ -235,7 +239,8 @@ impl Gen {
                     [self.rng.gen_range(0..4)];
                 format!("(unsigned)({cast})({a})")
             }
-            12 if calls && !self.helpers.is_empty() => {
+            12 if calls && !self.call_in_expr && !self.helpers.is_empty() => {
+                self.call_in_expr = true;
                 let h = self.rng.gen_range(0..self.helpers.len());
                 let (name, n) = (self.helpers[h].name.clone(), self.helpers[h].params);
                 let args: Vec<String> = (0..n).map(|_| self.expr(d, false)).collect();
@@ -293,6 +298,7 @@ impl Gen {
     }
 
     fn declare_var(&mut self, prefix: &str, calls: bool) {
+        self.call_in_expr = false;
         let ty = VTy::ALL[self.rng.gen_range(0..VTy::ALL.len())];
         let name = format!("{prefix}{}", self.vars.len());
         let init = self.expr(self.cfg.max_expr_depth, calls);
@@ -320,6 +326,7 @@ impl Gen {
     }
 
     fn stmt(&mut self, nesting: usize, calls: bool) {
+        self.call_in_expr = false;
         let deep = nesting < self.cfg.max_nesting;
         let depth = self.cfg.max_expr_depth;
         match self.rng.gen_range(0..12) {
