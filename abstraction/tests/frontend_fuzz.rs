@@ -38,7 +38,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// Mutants in a plain `cargo test` run (sized to take a few seconds in the test profile).
-const DEFAULT_MUTANTS: usize = 300;
+const DEFAULT_MUTANTS: usize = 2000;
 
 /// Interpreter steps per run of a mutant that loads.
 const MAX_STEPS: u64 = 2000;
@@ -405,7 +405,7 @@ fn spaced(text: &str) -> Tok {
 fn mutate(rng: &mut SmallRng, toks: &mut Vec<Tok>, seeds: &[Seed]) -> &'static str {
     let i = pick(rng, toks);
     let n = toks.len();
-    match rng.gen_range(0..14u32) {
+    match rng.gen_range(0..18u32) {
         0 => {
             let end = (i + span_len(rng)).min(n);
             toks.drain(i..end);
@@ -547,6 +547,60 @@ fn mutate(rng: &mut SmallRng, toks: &mut Vec<Tok>, seeds: &[Seed]) -> &'static s
             }
             "byteflip"
         }
+        14 | 15 => {
+            // Another type for a type keyword of the main file.
+            const TYPES: [&str; 16] = [
+                "int",
+                "long",
+                "long long",
+                "unsigned char",
+                "signed char",
+                "short",
+                "unsigned",
+                "_Bool",
+                "char",
+                "void",
+                "void *",
+                "int *",
+                "char **",
+                "unsigned long",
+                "double",
+                "const int",
+            ];
+            let at = (0..8).map(|_| pick(rng, toks)).find(|&j| {
+                j < n
+                    && matches!(
+                        toks[j].text.trim_start(),
+                        "int"
+                            | "long"
+                            | "char"
+                            | "short"
+                            | "unsigned"
+                            | "signed"
+                            | "_Bool"
+                            | "void"
+                    )
+            });
+            if let Some(j) = at {
+                toks[j] = spaced(TYPES[rng.gen_range(0..TYPES.len())]);
+            }
+            "retype"
+        }
+        16 | 17 => {
+            // Another operator for an operator of the main file.
+            const OPS: [&str; 30] = [
+                "+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^", "&&", "||", "<", "<=", ">",
+                ">=", "==", "!=", "=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=",
+                "^=", ",",
+            ];
+            let at = (0..8)
+                .map(|_| pick(rng, toks))
+                .find(|&j| j < n && OPS.contains(&toks[j].text.trim_start()));
+            if let Some(j) = at {
+                toks[j] = spaced(OPS[rng.gen_range(0..OPS.len())]);
+            }
+            "operator"
+        }
         _ => {
             // Swap two adjacent spans.
             let a = span_len(rng);
@@ -609,6 +663,8 @@ struct Stats {
     outcomes: BTreeMap<&'static str, usize>,
     mutations: BTreeMap<&'static str, usize>,
     pointer_stores: u64,
+    /// Why runs ended `Unsupported` or `Undefined` (digits dropped, so similar reasons meet).
+    reasons: BTreeMap<String, usize>,
     /// Points-to violations on pointers beyond their object or in programs indexing arrays
     /// out of bounds (undefined behaviour; not failures).
     excused: u64,
@@ -739,6 +795,16 @@ fn check_program(prog: &Program, seed: u64, stats: &mut Stats) -> Option<String>
             Err(_) => return Some(format!("interpreter ({mode:?}) panicked: {}", take_panic())),
         };
         *stats.outcomes.entry(outcome_name(&r.outcome)).or_default() += 1;
+        if let Outcome::Unsupported { reason, .. } | Outcome::Undefined { reason, .. } = &r.outcome
+        {
+            let reason: String = reason
+                .chars()
+                .filter(|c| !c.is_ascii_digit())
+                .take(60)
+                .collect();
+            let key = format!("{}: {reason}", outcome_name(&r.outcome));
+            *stats.reasons.entry(key).or_default() += 1;
+        }
         stats.pointer_stores += checker.checked();
         let (excused, real): (Vec<&Violation>, Vec<&Violation>) =
             checker.violations().iter().partition(|v| {
@@ -879,6 +945,11 @@ fn frontend_survives_mutated_programs() {
         "  interpreter outcomes ({MAX_STEPS} steps, both integer modes): {:?}; {} pointer stores checked, {} violations excused (out-of-bounds pointers or indices)",
         stats.outcomes, stats.pointer_stores, stats.excused
     );
+    let mut reasons: Vec<(&String, &usize)> = stats.reasons.iter().collect();
+    reasons.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+    for (reason, n) in reasons.iter().take(12) {
+        println!("    {n:>6}  {reason}");
+    }
     println!(
         "  slowest load: {:.3} s ({})",
         stats.slowest.0.as_secs_f64(),

@@ -873,6 +873,34 @@ fn calls_before_a_later_prototype() {
     }
 }
 
+/// Arrays of `void` and fields of incomplete type are errors, not CIR the verifier rejects
+/// (found by frontend_fuzz: `struct rec { int key; void pad[3]; }` with an initializer).
+#[test]
+fn void_arrays_and_incomplete_fields_are_rejected() {
+    let cases = [
+        (
+            "struct rec { int key; void pad[3]; long v; };\nint main(void) { struct rec r = {1, \"ab\", 10}; return r.key; }",
+            "declaration of an array of `void`",
+        ),
+        ("void g[2];\nint main(void) { return 0; }", "declaration of an array of `void`"),
+        (
+            "typedef void V; struct rec { int key; V pad; };\nint main(void) { return 0; }",
+            "field `pad` has incomplete type `void`",
+        ),
+        (
+            "struct a; struct b { int k; struct a x; };\nint main(void) { return 0; }",
+            "field `x` has incomplete type `struct a`",
+        ),
+    ];
+    for (src, needle) in cases {
+        let e = lower_err(src);
+        assert_eq!(e.kind, ErrorKind::Invalid, "{e}");
+        assert!(e.message.contains(needle), "{e}");
+    }
+    // A flexible array member is the one field without a complete type.
+    lower("struct b { int k; int x[]; }; int main(void) { return sizeof(struct b); }");
+}
+
 #[test]
 fn calls_convert_arguments() {
     let p = lower(
