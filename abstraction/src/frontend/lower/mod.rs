@@ -127,54 +127,93 @@ impl<'a> Lowerer<'a> {
         format!("<{what} {}>", self.anon)
     }
 
-    /// Checks that need the whole program: direct calls against the callee's final type.
+    /// Checks that need the whole program: direct calls against the callee's final type
+    /// (a call lowered before the declaration or definition that gave the callee its final
+    /// type was lowered against an implicit `int f()` or an old-style type).
     fn finish(mut self) -> LResult<Program> {
         let mut fixes = Vec::new();
         for (fi, f) in self.prog.functions.iter().enumerate() {
             let Some(body) = &f.body else { continue };
             for (ni, n) in body.nodes.iter().enumerate() {
                 for (ei, e) in n.edges.iter().enumerate() {
-                    if let Stmt::Call {
+                    let Stmt::Call {
+                        lhs,
                         callee: Callee::Direct(g),
                         args,
-                        ..
                     } = &e.stmt
-                    {
-                        let callee = self.prog.func(*g);
-                        let TypeKind::Function(sig) = self.prog.types.kind(callee.ty) else {
-                            continue;
-                        };
-                        if callee.body.is_none() || !sig.prototyped {
-                            continue;
-                        }
-                        let bad = if sig.variadic {
-                            args.len() < sig.params.len()
-                        } else {
-                            args.len() != sig.params.len()
-                        };
-                        if bad {
+                    else {
+                        continue;
+                    };
+                    let callee = self.prog.func(*g);
+                    let TypeKind::Function(sig) = self.prog.types.kind(callee.ty) else {
+                        continue;
+                    };
+                    if let Some(lv) = lhs {
+                        let used = self.prog.lval_ty(lv);
+                        if used != sig.ret {
                             return Err(self.error_at_loc(
                                 e.loc,
                                 ErrorKind::Invalid,
                                 format!(
-                                    "call of `{}` with {} arguments; its definition takes {}",
+                                    "conflicting types for `{}`: called as returning `{}` before a declaration as returning `{}`",
                                     callee.name,
-                                    args.len(),
-                                    sig.params.len()
+                                    self.prog.types.display(used),
+                                    self.prog.types.display(sig.ret)
                                 ),
                             ));
                         }
-                        let wrong: Vec<usize> = (0..sig.params.len())
-                            .filter(|&i| args[i].ty != sig.params[i])
-                            .collect();
-                        if !wrong.is_empty() {
-                            fixes.push((fi, ni, ei, sig.params.clone(), wrong));
-                        }
+                    }
+                    if !sig.prototyped {
+                        continue;
+                    }
+                    let what = if callee.body.is_some() {
+                        "definition"
+                    } else {
+                        "prototype"
+                    };
+                    let bad = if sig.variadic {
+                        args.len() < sig.params.len()
+                    } else {
+                        args.len() != sig.params.len()
+                    };
+                    if bad {
+                        return Err(self.error_at_loc(
+                            e.loc,
+                            ErrorKind::Invalid,
+                            format!(
+                                "call of `{}` with {} arguments; its {what} takes {}",
+                                callee.name,
+                                args.len(),
+                                sig.params.len()
+                            ),
+                        ));
+                    }
+                    let wrong: Vec<usize> = (0..sig.params.len())
+                        .filter(|&i| args[i].ty != sig.params[i])
+                        .collect();
+                    let types = &self.prog.types;
+                    if let Some(&i) = wrong.iter().find(|&&i| {
+                        !(types.is_scalar(args[i].ty) && types.is_scalar(sig.params[i]))
+                    }) {
+                        return Err(self.error_at_loc(
+                            e.loc,
+                            ErrorKind::Invalid,
+                            format!(
+                                "argument {} of `{}` has type `{}`, but its {what} takes `{}`",
+                                i + 1,
+                                callee.name,
+                                types.display(args[i].ty),
+                                types.display(sig.params[i])
+                            ),
+                        ));
+                    }
+                    if !wrong.is_empty() {
+                        fixes.push((fi, ni, ei, sig.params.clone(), wrong));
                     }
                 }
             }
         }
-        // Calls lowered before a definition gave the callee its prototype: convert the
+        // Calls lowered before a declaration gave the callee its prototype: convert the
         // (default-promoted) arguments to the parameter types.
         for (fi, ni, ei, params, wrong) in fixes {
             let Some(body) = self.prog.functions[fi].body.as_mut() else {
@@ -184,13 +223,7 @@ impl<'a> Lowerer<'a> {
             if let Stmt::Call { args, .. } = &mut edge.stmt {
                 for i in wrong {
                     let a = std::mem::replace(&mut args[i], fold::int(0, params[i]));
-                    args[i] = if self.prog.types.is_scalar(a.ty)
-                        && self.prog.types.is_scalar(params[i])
-                    {
-                        fold::cast(&self.prog.types, a, params[i])
-                    } else {
-                        a
-                    };
+                    args[i] = fold::cast(&self.prog.types, a, params[i]);
                 }
             }
         }

@@ -845,6 +845,62 @@ fn unknown_and_implicit_functions() {
         .contains("implicit declaration of function `undeclared`")));
 }
 
+/// Calls lowered against an implicit `int f()` before a prototype appears: arguments are
+/// converted to the prototype's parameters; a different return type, a different number of
+/// arguments or an aggregate for a scalar parameter is an error (found by frontend_fuzz).
+#[test]
+fn calls_before_a_later_prototype() {
+    let p = lower("int g(void) { return f(1); }\nint f(char *p);\nint main(void) { return g(); }");
+    assert!(has(&p, "g", "tmp.0 = f((char *)1)"), "{}", dump(&p));
+    let cases = [
+        (
+            "unsigned g(unsigned x) { return f(x); }\nchar *f(char *p);",
+            "conflicting types for `f`: called as returning `int` before a declaration as returning `char *`",
+        ),
+        (
+            "int g(void) { f(1, 2); return 0; }\nvoid f(int p);",
+            "call of `f` with 2 arguments; its prototype takes 1",
+        ),
+        (
+            "struct s { int a; };\nint g(void) { struct s v = {1}; return f(v); }\nint f(int p) { return p; }",
+            "argument 1 of `f` has type `struct s`, but its definition takes `int`",
+        ),
+    ];
+    for (src, needle) in cases {
+        let e = lower_err(&format!("{src}\nint main(void) {{ return 0; }}"));
+        assert_eq!(e.kind, ErrorKind::Invalid, "{e}");
+        assert!(e.message.contains(needle), "{e}");
+    }
+}
+
+/// Arrays of `void` and fields of incomplete type are errors, not CIR the verifier rejects
+/// (found by frontend_fuzz: `struct rec { int key; void pad[3]; }` with an initializer).
+#[test]
+fn void_arrays_and_incomplete_fields_are_rejected() {
+    let cases = [
+        (
+            "struct rec { int key; void pad[3]; long v; };\nint main(void) { struct rec r = {1, \"ab\", 10}; return r.key; }",
+            "declaration of an array of `void`",
+        ),
+        ("void g[2];\nint main(void) { return 0; }", "declaration of an array of `void`"),
+        (
+            "typedef void V; struct rec { int key; V pad; };\nint main(void) { return 0; }",
+            "field `pad` has incomplete type `void`",
+        ),
+        (
+            "struct a; struct b { int k; struct a x; };\nint main(void) { return 0; }",
+            "field `x` has incomplete type `struct a`",
+        ),
+    ];
+    for (src, needle) in cases {
+        let e = lower_err(src);
+        assert_eq!(e.kind, ErrorKind::Invalid, "{e}");
+        assert!(e.message.contains(needle), "{e}");
+    }
+    // A flexible array member is the one field without a complete type.
+    lower("struct b { int k; int x[]; }; int main(void) { return sizeof(struct b); }");
+}
+
 #[test]
 fn calls_convert_arguments() {
     let p = lower(

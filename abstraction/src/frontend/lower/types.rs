@@ -426,6 +426,13 @@ impl Lowerer<'_> {
                             "declaration of an array of functions",
                         ));
                     }
+                    if matches!(self.prog.types.kind(t), TypeKind::Void) {
+                        return Err(self.err(
+                            dd.span,
+                            ErrorKind::Invalid,
+                            "declaration of an array of `void`",
+                        ));
+                    }
                     self.array_ty(t, n, dd.span)?
                 }
                 DerivedDeclarator::Function(fd) => {
@@ -703,6 +710,17 @@ impl Lowerer<'_> {
                         sd.span,
                         ErrorKind::Invalid,
                         format!("field `{name}` declared as a function"),
+                    ));
+                }
+                // A field must have a complete type; only a flexible array member `T x[]`
+                // has none.
+                let types = &self.prog.types;
+                let flexible = matches!(types.kind(ty), TypeKind::Array(e, None) if types.size_of(*e).is_some());
+                if types.size_of(ty).is_none() && !flexible {
+                    return Err(self.err(
+                        sd.span,
+                        ErrorKind::Invalid,
+                        format!("field `{name}` has incomplete type `{}`", types.display(ty)),
                     ));
                 }
                 let width = match &sd.node.bit_width {
