@@ -1,8 +1,9 @@
 //! Mutation fuzzing of the C frontend. Every program of `c-tests/frontend/*.c` and
 //! `c-tests/frontend-bad/*.c` is preprocessed once with `gcc -E` (files gcc rejects are
 //! skipped); seeded random mutations of the preprocessed text (deleted, duplicated, swapped
-//! and spliced token spans, inserted C tokens, extreme numbers, truncation, byte flips) are
-//! loaded with `frontend::load_text` in both data models.
+//! and spliced token spans, inserted C tokens and statements over the program's names,
+//! other types and operators, extreme numbers, truncation, byte flips) are loaded with
+//! `frontend::load_text` in both data models.
 //!
 //! Checked for every mutant:
 //! - nothing panics (the frontend turns a panic of its own thread into an `Internal`
@@ -835,7 +836,7 @@ fn check_mutant(text: &str, model: DataModel, seed: u64, stats: &mut Stats) -> O
     }));
     let took = start.elapsed();
     if took > stats.slowest.0 {
-        stats.slowest = (took, format!("{model:?}"));
+        stats.slowest = (took, format!("{model:?}, mutant seed {seed:#x}"));
     }
     match loaded {
         Err(_) => Some(format!("load_text panicked: {}", take_panic())),
