@@ -676,19 +676,6 @@ fn kind_name(k: ErrorKind) -> String {
     format!("{k:?}")
 }
 
-fn outcome_name(o: &Outcome) -> &'static str {
-    match o {
-        Outcome::Error { .. } => "error",
-        Outcome::AssumeFailed { .. } => "assume-failed",
-        Outcome::Exit { .. } => "exit",
-        Outcome::Return { .. } => "return",
-        Outcome::StepBound => "step-bound",
-        Outcome::OutOfInputs { .. } => "out-of-inputs",
-        Outcome::Undefined { .. } => "undefined",
-        Outcome::Unsupported { .. } => "unsupported",
-    }
-}
-
 /// What is wrong with an error the frontend returned, if anything.
 fn check_error(e: &FrontendError) -> Option<String> {
     if e.kind == ErrorKind::Internal {
@@ -795,7 +782,10 @@ fn check_program(prog: &Program, seed: u64, stats: &mut Stats) -> Option<String>
             Ok(r) => r,
             Err(_) => return Some(format!("interpreter ({mode:?}) panicked: {}", take_panic())),
         };
-        *stats.outcomes.entry(outcome_name(&r.outcome)).or_default() += 1;
+        *stats
+            .outcomes
+            .entry(Outcome::kind_name(&r.outcome))
+            .or_default() += 1;
         if let Outcome::Unsupported { reason, .. } | Outcome::Undefined { reason, .. } = &r.outcome
         {
             let reason: String = reason
@@ -803,7 +793,7 @@ fn check_program(prog: &Program, seed: u64, stats: &mut Stats) -> Option<String>
                 .filter(|c| !c.is_ascii_digit())
                 .take(60)
                 .collect();
-            let key = format!("{}: {reason}", outcome_name(&r.outcome));
+            let key = format!("{}: {reason}", Outcome::kind_name(&r.outcome));
             *stats.reasons.entry(key).or_default() += 1;
         }
         stats.pointer_stores += checker.checked();

@@ -20,47 +20,14 @@ mod common;
 use common::{RunResult, Status};
 use slamrs_abstraction::analysis::points_to::PointsTo;
 use slamrs_abstraction::analysis::soundness::PointsToChecker;
-use slamrs_abstraction::cir::{Loc, Program};
+use slamrs_abstraction::cir::Program;
 use slamrs_abstraction::frontend::{load_file, LoadOptions};
-use slamrs_abstraction::interp::{run, Config, IntMode, Outcome, SeqOracle};
+use slamrs_abstraction::interp::{run, Config, IntMode, SeqOracle};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Pointer stores checked against the points-to sets, over all runs.
 static POINTER_STORES_CHECKED: AtomicU64 = AtomicU64::new(0);
 use std::path::{Path, PathBuf};
-
-/// `file:line:col` of a CIR location.
-fn show_loc(prog: &Program, loc: Loc) -> String {
-    let file = prog
-        .files
-        .get(loc.file.0 as usize)
-        .map(String::as_str)
-        .unwrap_or("?");
-    format!("{file}:{}:{}", loc.line, loc.col)
-}
-
-/// The status a gcc binary would have for this interpreter outcome; Err for outcomes that
-/// have no counterpart (step bound, undefined behaviour, unsupported construct).
-fn outcome_status(prog: &Program, outcome: &Outcome) -> Result<Status, String> {
-    match outcome {
-        Outcome::Error { .. } => Ok(Status::Code(99)),
-        Outcome::OutOfInputs { .. } => Ok(Status::Code(98)),
-        Outcome::AssumeFailed { .. } => Ok(Status::Code(97)),
-        Outcome::Exit { code: Some(n) } => Ok(Status::Code((n & 255) as i32)),
-        Outcome::Exit { code: None } => Ok(Status::Signal(6)),
-        // Falling off the end of `main` returns 0 (C99 5.1.2.2.3).
-        Outcome::Return { value } => Ok(Status::Code((value.unwrap_or(0) & 255) as i32)),
-        Outcome::StepBound => Err("interpreter hit its step bound".into()),
-        Outcome::Undefined { loc, reason } => Err(format!(
-            "interpreter: undefined behaviour at {}: {reason}",
-            show_loc(prog, *loc)
-        )),
-        Outcome::Unsupported { loc, reason } => Err(format!(
-            "interpreter: unsupported at {}: {reason}",
-            show_loc(prog, *loc)
-        )),
-    }
-}
 
 /// Run the lowered program on `inputs` in machine-integer mode, checking every stored
 /// pointer against the points-to sets `pt`.
@@ -79,7 +46,7 @@ fn interpret(prog: &Program, pt: &PointsTo, inputs: &[i128]) -> Result<RunResult
             checker.report()
         ));
     }
-    let status = outcome_status(prog, &r.outcome).map_err(|why| {
+    let status = common::outcome_status(prog, &r.outcome).map_err(|why| {
         format!(
             "{why}\n    output so far:\n{}",
             common::show_output(&r.output, 20)

@@ -12,7 +12,7 @@ mod common;
 use common::{RunResult, Status};
 use slamrs_abstraction::cir::Program;
 use slamrs_abstraction::frontend::{load_file, LoadOptions};
-use slamrs_abstraction::interp::{run, Config, IntMode, NoObserver, Outcome, SeqOracle};
+use slamrs_abstraction::interp::{run, Config, IntMode, NoObserver, SeqOracle};
 use slamrs_abstraction::testgen::{generate, GenConfig};
 use std::path::Path;
 
@@ -23,27 +23,6 @@ fn env_number(var: &str, default: u64) -> u64 {
         .unwrap_or(default)
 }
 
-/// The status a gcc binary would have for this outcome (see gcc_differential.rs).
-fn outcome_status(outcome: &Outcome) -> Result<Status, String> {
-    match outcome {
-        Outcome::Error { .. } => Ok(Status::Code(99)),
-        Outcome::OutOfInputs { .. } => Ok(Status::Code(98)),
-        Outcome::AssumeFailed { .. } => Ok(Status::Code(97)),
-        Outcome::Exit { code: Some(n) } => Ok(Status::Code((n & 255) as i32)),
-        Outcome::Exit { code: None } => Ok(Status::Signal(6)),
-        Outcome::Return { value } => Ok(Status::Code((value.unwrap_or(0) & 255) as i32)),
-        Outcome::StepBound => Err("interpreter hit its step bound".into()),
-        Outcome::Undefined { loc, reason } => Err(format!(
-            "interpreter: undefined behaviour at line {}: {reason}",
-            loc.line
-        )),
-        Outcome::Unsupported { loc, reason } => Err(format!(
-            "interpreter: unsupported at line {}: {reason}",
-            loc.line
-        )),
-    }
-}
-
 fn interpret(prog: &Program, inputs: &[i128]) -> Result<RunResult, String> {
     let cfg = Config {
         int_mode: IntMode::Machine,
@@ -52,7 +31,7 @@ fn interpret(prog: &Program, inputs: &[i128]) -> Result<RunResult, String> {
     let mut oracle = SeqOracle::new(inputs.to_vec());
     let r = run(prog, &cfg, &mut oracle, &mut NoObserver);
     Ok(RunResult {
-        status: outcome_status(&r.outcome)?,
+        status: common::outcome_status(prog, &r.outcome)?,
         stdout: r.output,
     })
 }

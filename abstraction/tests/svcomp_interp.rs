@@ -29,21 +29,15 @@ const DEFAULT_STEPS: u64 = 20_000;
 
 /// The outcome kinds, in the order of the summary's columns.
 const KINDS: [&str; 8] = [
-    "error", "return", "exit", "assume", "bound", "inputs", "undef", "unsupp",
+    "error",
+    "return",
+    "exit",
+    "assume-failed",
+    "step-bound",
+    "out-of-inputs",
+    "undefined",
+    "unsupported",
 ];
-
-fn kind(o: &Outcome) -> &'static str {
-    match o {
-        Outcome::Error { .. } => "error",
-        Outcome::Return { .. } => "return",
-        Outcome::Exit { .. } => "exit",
-        Outcome::AssumeFailed { .. } => "assume",
-        Outcome::StepBound => "bound",
-        Outcome::OutOfInputs { .. } => "inputs",
-        Outcome::Undefined { .. } => "undef",
-        Outcome::Unsupported { .. } => "unsupp",
-    }
-}
 
 fn show_loc(prog: &Program, loc: Loc) -> String {
     let file = prog
@@ -137,7 +131,7 @@ fn svcomp_tasks_run_soundly_in_the_interpreter() {
         "{:<48} {:>5} {}",
         "task",
         "safe",
-        KINDS.map(|k| format!("{k:>6}")).join(" ")
+        KINDS.map(|k| format!("{k:>13}")).join(" ")
     );
     for task in &tasks {
         let prog = match load_file(&root.join(&task.path), &opts) {
@@ -156,7 +150,7 @@ fn svcomp_tasks_run_soundly_in_the_interpreter() {
             let r = run(&prog, &cfg, &mut oracle, &mut checker);
             stores += checker.checked();
             total_steps += r.steps;
-            *counts.entry(kind(&r.outcome)).or_default() += 1;
+            *counts.entry(Outcome::kind_name(&r.outcome)).or_default() += 1;
             if !checker.is_sound() {
                 failures.push(format!(
                     "{} (seed {seed}): points-to unsound:\n{}",
@@ -195,7 +189,7 @@ fn svcomp_tasks_run_soundly_in_the_interpreter() {
             "{name:<48} {:>5} {}",
             task.safe,
             KINDS
-                .map(|k| format!("{:>6}", counts.get(k).copied().unwrap_or(0)))
+                .map(|k| format!("{:>13}", counts.get(k).copied().unwrap_or(0)))
                 .join(" ")
         );
         for (k, n) in counts {
@@ -207,7 +201,7 @@ fn svcomp_tasks_run_soundly_in_the_interpreter() {
         "total",
         "",
         KINDS
-            .map(|k| format!("{:>6}", totals.get(k).copied().unwrap_or(0)))
+            .map(|k| format!("{:>13}", totals.get(k).copied().unwrap_or(0)))
             .join(" ")
     );
     println!(

@@ -100,6 +100,23 @@ pub enum Outcome {
     Unsupported { loc: Loc, reason: String },
 }
 
+impl Outcome {
+    /// A short name for the kind of outcome (`error`, `return`, `exit`, `assume-failed`,
+    /// `step-bound`, `out-of-inputs`, `undefined`, `unsupported`).
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            Outcome::Error { .. } => "error",
+            Outcome::AssumeFailed { .. } => "assume-failed",
+            Outcome::Exit { .. } => "exit",
+            Outcome::Return { .. } => "return",
+            Outcome::StepBound => "step-bound",
+            Outcome::OutOfInputs { .. } => "out-of-inputs",
+            Outcome::Undefined { .. } => "undefined",
+            Outcome::Unsupported { .. } => "unsupported",
+        }
+    }
+}
+
 /// One edge taken: `edge` is its index in the node's `edges`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Step {

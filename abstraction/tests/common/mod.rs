@@ -5,6 +5,8 @@
 //! Each test binary includes this module with `mod common;` and uses part of it.
 #![allow(dead_code)]
 
+use slamrs_abstraction::cir::{Loc, Program};
+use slamrs_abstraction::interp::Outcome;
 use std::fmt;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -327,5 +329,38 @@ mod tests {
         assert_eq!(first_difference(b"a\nb\n", b"a\nb\n"), None);
         assert_eq!(first_difference(b"a\nb\n", b"a\nc\n"), Some(2));
         assert_eq!(first_difference(b"a\n", b"a\nmore\n"), Some(2));
+    }
+}
+
+/// `file:line:col` of a CIR location.
+pub fn show_loc(prog: &Program, loc: Loc) -> String {
+    let file = prog
+        .files
+        .get(loc.file.0 as usize)
+        .map(String::as_str)
+        .unwrap_or("?");
+    format!("{file}:{}:{}", loc.line, loc.col)
+}
+
+/// The status a gcc binary would have for this interpreter outcome; Err for outcomes that
+/// have no counterpart (step bound, undefined behaviour, unsupported construct).
+pub fn outcome_status(prog: &Program, outcome: &Outcome) -> Result<Status, String> {
+    match outcome {
+        Outcome::Error { .. } => Ok(Status::Code(99)),
+        Outcome::OutOfInputs { .. } => Ok(Status::Code(98)),
+        Outcome::AssumeFailed { .. } => Ok(Status::Code(97)),
+        Outcome::Exit { code: Some(n) } => Ok(Status::Code((n & 255) as i32)),
+        Outcome::Exit { code: None } => Ok(Status::Signal(6)),
+        // Falling off the end of `main` returns 0 (C99 5.1.2.2.3).
+        Outcome::Return { value } => Ok(Status::Code((value.unwrap_or(0) & 255) as i32)),
+        Outcome::StepBound => Err("interpreter hit its step bound".into()),
+        Outcome::Undefined { loc, reason } => Err(format!(
+            "interpreter: undefined behaviour at {}: {reason}",
+            show_loc(prog, *loc)
+        )),
+        Outcome::Unsupported { loc, reason } => Err(format!(
+            "interpreter: unsupported at {}: {reason}",
+            show_loc(prog, *loc)
+        )),
     }
 }
