@@ -308,30 +308,6 @@ pub fn show_inputs(inputs: &[i128]) -> String {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn header_lines_are_read_until_code() {
-        let text = "// covers: x\n// inputs: 1 -2\n\n// inputs:\nint main(void) { return 0; }\n// inputs: 9\n";
-        assert_eq!(header_values(text, "inputs"), vec!["1 -2", ""]);
-        assert_eq!(
-            program_inputs(text).unwrap(),
-            vec![vec![1, -2], Vec::<i128>::new()]
-        );
-        assert_eq!(program_inputs("int x;").unwrap(), vec![Vec::<i128>::new()]);
-        assert!(parse_inputs("1 x").is_err());
-    }
-
-    #[test]
-    fn differences_are_located_by_line() {
-        assert_eq!(first_difference(b"a\nb\n", b"a\nb\n"), None);
-        assert_eq!(first_difference(b"a\nb\n", b"a\nc\n"), Some(2));
-        assert_eq!(first_difference(b"a\n", b"a\nmore\n"), Some(2));
-    }
-}
-
 /// `file:line:col` of a CIR location.
 pub fn show_loc(prog: &Program, loc: Loc) -> String {
     let file = prog
@@ -362,5 +338,29 @@ pub fn outcome_status(prog: &Program, outcome: &Outcome) -> Result<Status, Strin
             "interpreter: unsupported at {}: {reason}",
             show_loc(prog, *loc)
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn header_lines_are_read_until_code() {
+        let text = "// covers: x\n// inputs: 1 -2\n\n// inputs:\nint main(void) { return 0; }\n// inputs: 9\n";
+        assert_eq!(header_values(text, "inputs"), vec!["1 -2", ""]);
+        assert_eq!(
+            program_inputs(text).unwrap(),
+            vec![vec![1, -2], Vec::<i128>::new()]
+        );
+        assert_eq!(program_inputs("int x;").unwrap(), vec![Vec::<i128>::new()]);
+        assert!(parse_inputs("1 x").is_err());
+    }
+
+    #[test]
+    fn differences_are_located_by_line() {
+        assert_eq!(first_difference(b"a\nb\n", b"a\nb\n"), None);
+        assert_eq!(first_difference(b"a\nb\n", b"a\nc\n"), Some(2));
+        assert_eq!(first_difference(b"a\n", b"a\nmore\n"), Some(2));
     }
 }
