@@ -100,13 +100,8 @@ impl ModRef {
         func: FuncId,
         s: &Stmt,
     ) -> BTreeSet<AbsLoc> {
-        let mut out = stmt_mod(prog, pt, func, s);
-        if let Stmt::Call { callee, args, .. } = s {
-            for g in entered(prog, pt, func, callee, args.len()) {
-                out.extend(self.mod_of(g).iter().copied());
-            }
-        }
-        out
+        let out = stmt_mod(prog, pt, func, s);
+        self.with_callees(prog, pt, func, s, out, |g| self.mod_of(g))
     }
 
     /// What `s` in `func` may read, including everything its callees may read.
@@ -117,13 +112,26 @@ impl ModRef {
         func: FuncId,
         s: &Stmt,
     ) -> BTreeSet<AbsLoc> {
-        let mut out = stmt_ref(prog, pt, func, s);
+        let out = stmt_ref(prog, pt, func, s);
+        self.with_callees(prog, pt, func, s, out, |g| self.ref_of(g))
+    }
+
+    /// `direct` plus the summary of every function a call statement `s` may enter.
+    fn with_callees<'s>(
+        &'s self,
+        prog: &Program,
+        pt: &PointsTo,
+        func: FuncId,
+        s: &Stmt,
+        mut direct: BTreeSet<AbsLoc>,
+        summary: impl Fn(FuncId) -> &'s BTreeSet<AbsLoc>,
+    ) -> BTreeSet<AbsLoc> {
         if let Stmt::Call { callee, args, .. } = s {
             for g in entered(prog, pt, func, callee, args.len()) {
-                out.extend(self.ref_of(g).iter().copied());
+                direct.extend(summary(g).iter().copied());
             }
         }
-        out
+        direct
     }
 }
 

@@ -155,16 +155,22 @@ impl Lowerer<'_> {
             }
         };
         if let Some(i) = init {
-            let vty = self.prog.var(v).ty;
-            let saved = self.fcx.const_mode;
-            self.fcx.const_mode = true;
-            let r = self.init_object(vty, InitRef::of(&i.node), i.span);
-            self.fcx.const_mode = saved;
-            let (cty, leaves) = r?;
-            self.prog.vars[v.0 as usize].ty = cty;
-            self.static_init(Lval::Var(v), leaves, i.span)?;
+            self.init_static_var(v, i)?;
         }
         Ok(v)
+    }
+
+    /// Lower the initializer of a variable with static storage (constant expressions only)
+    /// into `Program::inits`; an array sized by its initializer gets its complete type.
+    fn init_static_var(&mut self, v: VarId, i: &Node<Initializer>) -> LResult<()> {
+        let vty = self.prog.var(v).ty;
+        let saved = self.fcx.const_mode;
+        self.fcx.const_mode = true;
+        let r = self.init_object(vty, InitRef::of(&i.node), i.span);
+        self.fcx.const_mode = saved;
+        let (cty, leaves) = r?;
+        self.prog.vars[v.0 as usize].ty = cty;
+        self.static_init(Lval::Var(v), leaves, i.span)
     }
 
     /// `static T x = c;` inside a function.
@@ -180,15 +186,7 @@ impl Lowerer<'_> {
         let v = self.new_var(vname, ty, VarKind::StaticLocal(f), span);
         self.scopes.bind(name, Binding::Var(v));
         match init {
-            Some(i) => {
-                let saved = self.fcx.const_mode;
-                self.fcx.const_mode = true;
-                let r = self.init_object(ty, InitRef::of(&i.node), i.span);
-                self.fcx.const_mode = saved;
-                let (cty, leaves) = r?;
-                self.prog.vars[v.0 as usize].ty = cty;
-                self.static_init(Lval::Var(v), leaves, i.span)?;
-            }
+            Some(i) => self.init_static_var(v, i)?,
             None => self.check_complete(name, ty, span)?,
         }
         Ok(())
