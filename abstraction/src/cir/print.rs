@@ -210,7 +210,7 @@ pub type SourceLines<'a> = &'a dyn Fn(&str, u32) -> Option<String>;
 /// The whole program: types, globals with their initializers, and every function.
 pub fn program(p: &Program, src: SourceLines) -> String {
     let mut out = String::new();
-    for (i, s) in p.types.structs.iter().enumerate() {
+    for s in &p.types.structs {
         let Some(fields) = &s.fields else { continue };
         let kw = if s.is_union { "union" } else { "struct" };
         let _ = writeln!(
@@ -231,7 +231,6 @@ pub fn program(p: &Program, src: SourceLines) -> String {
             );
         }
         let _ = writeln!(out, "}};");
-        let _ = i;
     }
     let globals: Vec<_> = p
         .var_ids()
