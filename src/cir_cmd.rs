@@ -2,11 +2,11 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::{Args, ValueEnum};
-use slamrs_abstraction::cir::{print, DataModel};
+use slamrs_abstraction::cir::{print, DataModel, Program};
 use slamrs_abstraction::frontend::{self, ErrorKind, LoadOptions};
 
 use crate::exit;
@@ -58,16 +58,9 @@ pub fn run(args: &CirArgs) -> u8 {
         data_model: args.data_model.into(),
     };
     let start = Instant::now();
-    let program = match frontend::load_file(&args.file, &opts) {
+    let program = match load(&args.file, &opts) {
         Ok(p) => p,
-        Err(e) => {
-            eprintln!("{e}");
-            return if e.kind == ErrorKind::Internal {
-                exit::UNKNOWN
-            } else {
-                exit::BAD_INPUT
-            };
-        }
+        Err(code) => return code,
     };
     let load_time = start.elapsed();
     let lines = SourceCache::default();
@@ -108,6 +101,19 @@ pub fn run(args: &CirArgs) -> u8 {
         );
     }
     exit::SAFE
+}
+
+/// Load a C file for a subcommand; on failure the error is printed and the exit status
+/// returned (2 for bad input, 20 for an internal error).
+pub fn load(file: &Path, opts: &LoadOptions) -> Result<Program, u8> {
+    frontend::load_file(file, opts).map_err(|e| {
+        eprintln!("{e}");
+        if e.kind == ErrorKind::Internal {
+            exit::UNKNOWN
+        } else {
+            exit::BAD_INPUT
+        }
+    })
 }
 
 /// Source files read on demand, for showing source lines beside CIR.

@@ -5,12 +5,12 @@ use std::path::PathBuf;
 
 use clap::Args;
 use slamrs_abstraction::cir::Program;
-use slamrs_abstraction::frontend::{self, ErrorKind, LoadOptions};
+use slamrs_abstraction::frontend::LoadOptions;
 use slamrs_abstraction::interp::{
     self, Config, IntMode, NoObserver, Outcome, RandomOracle, SeqOracle,
 };
 
-use crate::cir_cmd::DataModelArg;
+use crate::cir_cmd::{self, DataModelArg};
 use crate::exit;
 
 /// Arguments of `slamrs run`.
@@ -50,16 +50,9 @@ pub fn run(args: &RunArgs) -> u8 {
         entry: Some(args.entry.clone()),
         data_model: args.data_model.into(),
     };
-    let program = match frontend::load_file(&args.file, &opts) {
+    let program = match cir_cmd::load(&args.file, &opts) {
         Ok(p) => p,
-        Err(e) => {
-            eprintln!("{e}");
-            return if e.kind == ErrorKind::Internal {
-                exit::UNKNOWN
-            } else {
-                exit::BAD_INPUT
-            };
-        }
+        Err(code) => return code,
     };
     let inputs = match args.inputs.as_deref().map(parse_inputs).transpose() {
         Ok(v) => v,
