@@ -30,7 +30,7 @@ mod wp;
 
 pub use cubes::CubeLimits;
 pub use predicates::{
-    expr_vars, is_result_var, parse_predicates, predicates_from_conditions, result_var,
+    expr_vars, subst_var, is_result_var, parse_predicates, predicates_from_conditions, result_var,
     PredError, Predicate, PredicateSet, Scope, RESULT_NAME,
 };
 
@@ -125,6 +125,9 @@ pub struct Stats {
 #[derive(Clone, Debug)]
 pub struct Abstraction {
     pub program: bebop::ast::Program,
+    /// The predicates used: the given ones plus those added for lowering's temporaries
+    /// ([`PredicateSet::close_over_temps`]); [`ProcSig`] indices refer to this set.
+    pub preds: PredicateSet,
     /// Every function with a body.
     pub procs: HashMap<FuncId, ProcSig>,
     pub stats: Stats,
@@ -178,6 +181,18 @@ impl Abstractor {
         preds: &PredicateSet,
         opts: &Options,
     ) -> Result<Abstraction, AbsError> {
+        let mut preds = preds.clone();
+        preds.close_over_temps(prog);
+        self.abstract_closed(prog, preds, opts)
+    }
+
+    fn abstract_closed(
+        &self,
+        prog: &Program,
+        preds: PredicateSet,
+        opts: &Options,
+    ) -> Result<Abstraction, AbsError> {
+        let preds = &preds;
         let _span = tracing::info_span!("abstraction", predicates = preds.len()).entered();
         let start = Instant::now();
         let entry = prog
@@ -322,6 +337,7 @@ impl Abstractor {
         );
         Ok(Abstraction {
             program,
+            preds: preds.clone(),
             procs: ctx.sigs,
             stats,
         })

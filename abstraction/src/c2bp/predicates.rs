@@ -280,3 +280,85 @@ fn is_negation(a: &Expr, b: &Expr) -> bool {
         _ => false,
     }
 }
+
+/// `e` with every read of `v` replaced by `by`.
+pub fn subst_var(e: &Expr, v: VarId, by: &Expr) -> Expr {
+    use crate::cir::Lval;
+    fn lv(l: &Lval, v: VarId, by: &Expr) -> Lval {
+        match l {
+            Lval::Var(_) => l.clone(),
+            Lval::Deref(e) => Lval::Deref(Box::new(subst_var(e, v, by))),
+            Lval::Field(b, s, i) => Lval::Field(Box::new(lv(b, v, by)), *s, *i),
+            Lval::Index(b, i) => Lval::Index(Box::new(lv(b, v, by)), Box::new(subst_var(i, v, by))),
+        }
+    }
+    let kind = match &e.kind {
+        ExprKind::Read(l) if **l == crate::cir::Lval::Var(v) => return by.clone(),
+        ExprKind::Read(l) => ExprKind::Read(Box::new(lv(l, v, by))),
+        ExprKind::AddrOf(l) => ExprKind::AddrOf(Box::new(lv(l, v, by))),
+        ExprKind::Unary(op, a) => ExprKind::Unary(*op, Box::new(subst_var(a, v, by))),
+        ExprKind::Cast(a) => ExprKind::Cast(Box::new(subst_var(a, v, by))),
+        ExprKind::Binary(op, a, b) => ExprKind::Binary(
+            *op,
+            Box::new(subst_var(a, v, by)),
+            Box::new(subst_var(b, v, by)),
+        ),
+        k => k.clone(),
+    };
+    Expr { kind, ty: e.ty }
+}
+
+impl PredicateSet {
+    /// Adds, for lowering's temporaries, the predicates they need to carry the given ones:
+    /// for `x = e` where `e` reads a temporary, `φ[e/x]` for each predicate `φ` over `x`;
+    /// for `return e`, `φ[e/\result]`. Without them a value that passes through a
+    /// temporary (`return f(x);`, `x = f(y) + 1;`) would lose what the predicates know.
+    /// Returns the number of predicates added.
+    pub fn close_over_temps(&mut self, prog: &Program) -> usize {
+        let before = self.preds.len();
+        for f in prog.func_ids() {
+            let Some(body) = &prog.func(f).body else {
+                continue;
+            };
+            let result = prog
+                .var_ids()
+                .find(|&v| is_result_var(prog, v) && prog.var(v).frame_of() == Some(f));
+            for (_, edge) in body.edges() {
+                let (x, e) = match &edge.stmt {
+                    Stmt::Assign {
+                        lhs: crate::cir::Lval::Var(x),
+                        rhs,
+                    } => (*x, rhs),
+                    Stmt::Return(Some(e)) => match result {
+                        Some(r) => (r, e),
+                        None => continue,
+                    },
+                    _ => continue,
+                };
+                let mut vars = Vec::new();
+                expr_vars(e, &mut vars);
+                let reads_temp = vars
+                    .iter()
+                    .any(|&v| matches!(prog.var(v).kind, VarKind::Temp(_)) && !is_result_var(prog, v));
+                if !reads_temp {
+                    continue;
+                }
+                let visible: Vec<Expr> = self
+                    .preds
+                    .iter()
+                    .filter(|p| p.scope == Scope::Global || p.scope == Scope::Func(f))
+                    .filter(|p| {
+                        let mut vs = Vec::new();
+                        expr_vars(&p.expr, &mut vs);
+                        vs.contains(&x)
+                    })
+                    .map(|p| p.expr.clone())
+                    .collect();
+                for phi in visible {
+                    self.add(prog, Some(f), subst_var(&phi, x, e));
+                }
+            }
+        }
+        self.preds.len() - before
+    }
+}

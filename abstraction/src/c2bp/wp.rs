@@ -3,8 +3,9 @@
 //! `WP(x = e, φ)` for a variable not in memory is `φ[e/x]`. For a memory location `l` with
 //! address `A` and kind `K`, every read `Mem(K', B)` of `φ` whose points-to cells meet `l`'s
 //! becomes `ite(A == B, e, Mem(K', B))` when the kinds agree, and a fresh (arbitrary) value
-//! where the two accesses may overlap without being the same access (unions, casts,
-//! misaligned accesses). Reads whose cells cannot meet `l`'s are left alone: that is the
+//! where accesses of different kinds may overlap (unions, casts). Accesses of the same
+//! kind are assumed aligned to their size, so they are the same cell or disjoint (the
+//! points-to analysis makes the same assumption). Reads whose cells cannot meet `l`'s are left alone: that is the
 //! alias pruning by points-to. Aggregate copies map every read inside the destination to
 //! the corresponding read of the source.
 
@@ -77,11 +78,8 @@ impl Wp {
                         Source::Value(e) => e.clone(),
                         _ => self.fresh(),
                     };
-                    if k.size(self.ptr_bytes) <= 1 {
-                        ite(same, value, keep)
-                    } else {
-                        ite(same, value, ite(overlap, fresh, keep))
-                    }
+                    // accesses of one kind are aligned: the same cell or disjoint
+                    ite(same, value, keep)
                 } else {
                     ite(overlap, fresh, keep)
                 }
