@@ -16,7 +16,12 @@ pub struct AbstractArgs {
     pub file: PathBuf,
     /// The predicate file: one `SCOPE: C-expression` per line, SCOPE being
     /// `global` or a function name; `#` starts a comment (docs/abstraction.md).
-    #[arg(long, short = 'p', value_name = "PFILE", required_unless_present = "from_conditions")]
+    #[arg(
+        long,
+        short = 'p',
+        value_name = "PFILE",
+        required_unless_present = "from_conditions"
+    )]
     pub predicates: Option<PathBuf>,
     /// Use every condition of the program's branches as a predicate (added to
     /// the predicate file's, if one is given).
@@ -103,12 +108,18 @@ pub fn run(args: &AbstractArgs) -> u8 {
     let text = bebop::printer::print_program(&abs.program);
     // The output must be a valid boolean program; anything else is a bug of ours.
     if let Err(d) = bebop::parser::parse(&text) {
-        eprintln!("internal error: the boolean program does not parse: {}", d.message);
+        eprintln!(
+            "internal error: the boolean program does not parse: {}",
+            d.message
+        );
         return exit::UNKNOWN;
     }
     let diags = bebop::check::check(&abs.program);
     if let Some(d) = diags.first() {
-        eprintln!("internal error: the boolean program is invalid: {}", d.message);
+        eprintln!(
+            "internal error: the boolean program is invalid: {}",
+            d.message
+        );
         return exit::UNKNOWN;
     }
     match &args.output {
@@ -126,13 +137,14 @@ pub fn run(args: &AbstractArgs) -> u8 {
     if args.stats {
         let s = &abs.stats;
         eprintln!(
-            "stats: {} statements, {} predicates, {} Z3 queries, {} F computations from cache, {} from Z3, {} timeouts, {:.3} s with {} threads",
+            "stats: {} statements, {} predicates, {} Z3 queries, {} F computations from cache, {} from Z3, {} timeouts, {} cut at the query limit, {:.3} s with {} threads",
             s.statements,
             s.predicates,
             s.queries,
             s.cache_hits,
             s.cache_misses,
             s.timeouts,
+            s.capped,
             s.wall.as_secs_f64(),
             s.threads
         );

@@ -12,7 +12,7 @@ use super::smt::{Addresses, Encoder};
 use super::term::Term;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use z3::ast::Bool;
 use z3::{Params, SatResult, Solver};
 
@@ -55,14 +55,49 @@ pub struct Counters {
     pub timeouts: AtomicU64,
     pub cache_hits: AtomicU64,
     pub cache_misses: AtomicU64,
+    /// Computations stopped by the query limit (their answer is sound but may be weak).
+    pub capped: AtomicU64,
 }
 
 /// A cache of answers keyed on the canonical query, shared by threads and kept across
 /// abstractions (this is what makes re-abstraction incremental).
+/// Threads asking the same question at once wait for the first one's answer instead of
+/// computing it again.
 #[derive(Default)]
 pub struct Cache {
-    covers: Mutex<HashMap<(Query, CubeLimits), Arc<Cover>>>,
-    incons: Mutex<HashMap<(Vec<Term>, CubeLimits), Arc<Vec<Cube>>>>,
+    covers: SlotMap<(Query, CubeLimits), Cover>,
+    incons: SlotMap<(Vec<Term>, CubeLimits), Vec<Cube>>,
+}
+
+type Slot<T> = Arc<OnceLock<Arc<T>>>;
+type SlotMap<K, T> = Mutex<HashMap<K, Slot<T>>>;
+
+/// The cached answer for `key`, computing it with `compute` if no thread has.
+fn cached<K: std::hash::Hash + Eq, T>(
+    map: &SlotMap<K, T>,
+    key: K,
+    counters: &Counters,
+    compute: impl FnOnce() -> T,
+) -> Arc<T> {
+    let slot = map
+        .lock()
+        .expect("cache lock")
+        .entry(key)
+        .or_default()
+        .clone();
+    let mut ran = false;
+    let v = slot
+        .get_or_init(|| {
+            ran = true;
+            Arc::new(compute())
+        })
+        .clone();
+    if ran {
+        counters.cache_misses.fetch_add(1, Ordering::Relaxed);
+    } else {
+        counters.cache_hits.fetch_add(1, Ordering::Relaxed);
+    }
+    v
 }
 
 /// One Z3 solver with a literal per atom, for one query.
@@ -78,7 +113,13 @@ struct Session {
 const TARGET: usize = usize::MAX;
 
 impl Session {
-    fn new(addrs: &Addresses, atoms: &[Term], target: Option<&Term>, background: &[Term], timeout_ms: u32) -> Session {
+    fn new(
+        addrs: &Addresses,
+        atoms: &[Term],
+        target: Option<&Term>,
+        background: &[Term],
+        timeout_ms: u32,
+    ) -> Session {
         let solver = Solver::new();
         let mut p = Params::new();
         p.set_u32("timeout", timeout_ms);
@@ -174,13 +215,19 @@ pub fn cover(
     cache: &Cache,
     counters: &Counters,
 ) -> Arc<Cover> {
-    let key = (q.clone(), lim);
-    if let Some(c) = cache.covers.lock().expect("cache lock").get(&key) {
-        counters.cache_hits.fetch_add(1, Ordering::Relaxed);
-        return c.clone();
-    }
-    counters.cache_misses.fetch_add(1, Ordering::Relaxed);
-    let mut s = Session::new(addrs, &q.atoms, Some(&q.target), &q.background, lim.timeout_ms);
+    cached(&cache.covers, (q.clone(), lim), counters, || {
+        compute_cover(q, lim, addrs, counters)
+    })
+}
+
+fn compute_cover(q: &Query, lim: CubeLimits, addrs: &Addresses, counters: &Counters) -> Cover {
+    let mut s = Session::new(
+        addrs,
+        &q.atoms,
+        Some(&q.target),
+        &q.background,
+        lim.timeout_ms,
+    );
     let mut out = Cover::default();
     let mut decided: Vec<Cube> = Vec::new();
     if s.unsat(&[], Some(false)).is_some() {
@@ -197,6 +244,7 @@ pub fn cover(
                 for j in start..n {
                     for v in [true, false] {
                         if s.queries >= lim.max_queries as u64 {
+                            counters.capped.fetch_add(1, Ordering::Relaxed);
                             break 'levels;
                         }
                         let mut c = cube.clone();
@@ -227,8 +275,6 @@ pub fn cover(
     }
     counters.queries.fetch_add(s.queries, Ordering::Relaxed);
     counters.timeouts.fetch_add(s.timeouts, Ordering::Relaxed);
-    let out = Arc::new(out);
-    cache.covers.lock().expect("cache lock").insert(key, out.clone());
     out
 }
 
@@ -240,12 +286,17 @@ pub fn inconsistent(
     cache: &Cache,
     counters: &Counters,
 ) -> Arc<Vec<Cube>> {
-    let key = (atoms.to_vec(), lim);
-    if let Some(c) = cache.incons.lock().expect("cache lock").get(&key) {
-        counters.cache_hits.fetch_add(1, Ordering::Relaxed);
-        return c.clone();
-    }
-    counters.cache_misses.fetch_add(1, Ordering::Relaxed);
+    cached(&cache.incons, (atoms.to_vec(), lim), counters, || {
+        compute_inconsistent(atoms, lim, addrs, counters)
+    })
+}
+
+fn compute_inconsistent(
+    atoms: &[Term],
+    lim: CubeLimits,
+    addrs: &Addresses,
+    counters: &Counters,
+) -> Vec<Cube> {
     let mut s = Session::new(addrs, atoms, None, &[], lim.timeout_ms);
     let mut found: Vec<Cube> = Vec::new();
     let n = atoms.len() as u16;
@@ -257,6 +308,7 @@ pub fn inconsistent(
             for j in start..n {
                 for v in [true, false] {
                     if s.queries >= lim.max_queries as u64 {
+                        counters.capped.fetch_add(1, Ordering::Relaxed);
                         break 'levels;
                     }
                     let mut c = cube.clone();
@@ -276,7 +328,5 @@ pub fn inconsistent(
     }
     counters.queries.fetch_add(s.queries, Ordering::Relaxed);
     counters.timeouts.fetch_add(s.timeouts, Ordering::Relaxed);
-    let out = Arc::new(found);
-    cache.incons.lock().expect("cache lock").insert(key, out.clone());
-    out
+    found
 }

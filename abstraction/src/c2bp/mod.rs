@@ -30,7 +30,7 @@ mod wp;
 
 pub use cubes::CubeLimits;
 pub use predicates::{
-    expr_vars, subst_var, is_result_var, parse_predicates, predicates_from_conditions, result_var,
+    expr_vars, is_result_var, parse_predicates, predicates_from_conditions, result_var, subst_var,
     PredError, Predicate, PredicateSet, Scope, RESULT_NAME,
 };
 
@@ -67,7 +67,7 @@ impl Default for Options {
         Options {
             cube_len: 3,
             timeout_ms: 2000,
-            max_queries: 600,
+            max_queries: 256,
             max_atoms: 10,
             threads: 0,
             entry: "main".into(),
@@ -117,6 +117,8 @@ pub struct Stats {
     pub cache_misses: u64,
     /// Queries that hit the Z3 timeout.
     pub timeouts: u64,
+    /// `F` or `enforce` computations stopped by the query limit.
+    pub capped: u64,
     pub wall: Duration,
     pub threads: usize,
 }
@@ -204,6 +206,7 @@ impl Abstractor {
             self.counters.cache_hits.load(Ordering::Relaxed),
             self.counters.cache_misses.load(Ordering::Relaxed),
             self.counters.timeouts.load(Ordering::Relaxed),
+            self.counters.capped.load(Ordering::Relaxed),
         );
         let pt = PointsTo::compute(prog);
         let cg = CallGraph::build(prog, &pt);
@@ -280,7 +283,10 @@ impl Abstractor {
         let (codes, enforces, init) = if opts.threads == 0 {
             run()
         } else {
-            match rayon::ThreadPoolBuilder::new().num_threads(opts.threads).build() {
+            match rayon::ThreadPoolBuilder::new()
+                .num_threads(opts.threads)
+                .build()
+            {
                 Ok(pool) => pool.install(run),
                 Err(_) => run(),
             }
@@ -326,6 +332,7 @@ impl Abstractor {
             cache_hits: self.counters.cache_hits.load(Ordering::Relaxed) - before.1,
             cache_misses: self.counters.cache_misses.load(Ordering::Relaxed) - before.2,
             timeouts: self.counters.timeouts.load(Ordering::Relaxed) - before.3,
+            capped: self.counters.capped.load(Ordering::Relaxed) - before.4,
             wall: start.elapsed(),
             threads,
         };
