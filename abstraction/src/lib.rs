@@ -6,4 +6,5 @@ pub mod analysis;
 pub mod cir;
 pub mod frontend;
 pub mod interp;
+pub mod simcheck;
 pub mod testgen;

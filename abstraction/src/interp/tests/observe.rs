@@ -82,7 +82,12 @@ fn control_events_follow_nodes_edges_calls_and_returns() {
         probed: vec![],
         entered_with: vec![],
     };
-    let r = run(&p, &Config::default(), &mut SeqOracle::new(vec![]), &mut obs);
+    let r = run(
+        &p,
+        &Config::default(),
+        &mut SeqOracle::new(vec![]),
+        &mut obs,
+    );
     assert_eq!(r.outcome, returned(15));
     let log = &obs.log;
     // Every edge is preceded by the node it leaves.
@@ -96,7 +101,12 @@ fn control_events_follow_nodes_edges_calls_and_returns() {
     // A call: the caller's edge, the callee entered, then the callee's entry node.
     let enter = log.iter().position(|e| e == "enter main inc").unwrap();
     assert!(log[enter - 1].starts_with("edge main "));
-    let inc_entry = p.func(p.func_by_name("inc").unwrap()).body.as_ref().unwrap().entry;
+    let inc_entry = p
+        .func(p.func_by_name("inc").unwrap())
+        .body
+        .as_ref()
+        .unwrap()
+        .entry;
     assert_eq!(log[enter + 1], format!("node inc {}", inc_entry.0));
     // The return: reported after the callee's last event, before the caller's next node.
     let ret = log.iter().position(|e| e == "return inc main").unwrap();
@@ -132,7 +142,12 @@ fn probes_of_unknown_or_undefined_values_are_none() {
         probed: vec![],
         entered_with: vec![],
     };
-    run(&p, &Config::default(), &mut SeqOracle::new(vec![]), &mut obs);
+    run(
+        &p,
+        &Config::default(),
+        &mut SeqOracle::new(vec![]),
+        &mut obs,
+    );
     // `x` is uninitialized at main's entry (a SeqOracle would have answered 0 if asked).
     assert_eq!(obs.probed[0][0], None);
     assert!(obs.probed.iter().any(|v| v[0] == Some(Value::Int(4))));
@@ -151,7 +166,10 @@ int main() {
   return z + __VERIFIER_nondet_int();
 }";
     let p = load(src);
-    let exprs = vec![read_var(&p, Some("main"), "y"), read_var(&p, Some("main"), "z")];
+    let exprs = vec![
+        read_var(&p, Some("main"), "y"),
+        read_var(&p, Some("main"), "z"),
+    ];
     for seed in 0..20 {
         let plain = run(
             &p,
@@ -167,7 +185,12 @@ int main() {
             probed: vec![],
             entered_with: vec![],
         };
-        let watched = run(&p, &Config::default(), &mut RandomOracle::new(seed), &mut obs);
+        let watched = run(
+            &p,
+            &Config::default(),
+            &mut RandomOracle::new(seed),
+            &mut obs,
+        );
         assert_eq!(plain.outcome, watched.outcome, "seed {seed}");
         assert_eq!(plain.inputs, watched.inputs, "seed {seed}");
         assert_eq!(plain.steps, watched.steps, "seed {seed}");
@@ -199,7 +222,12 @@ fn falling_off_the_end_visits_the_exit_node_then_returns() {
         probed: vec![],
         entered_with: vec![],
     };
-    let r = run(&pb.p, &Config::default(), &mut SeqOracle::new(vec![]), &mut obs);
+    let r = run(
+        &pb.p,
+        &Config::default(),
+        &mut SeqOracle::new(vec![]),
+        &mut obs,
+    );
     assert_eq!(r.outcome, returned(0));
     let ret = obs.log.iter().position(|e| e == "return f main").unwrap();
     assert_eq!(obs.log[ret - 1], "node f 1", "{:?}", obs.log);
