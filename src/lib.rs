@@ -3,6 +3,7 @@
 //! Only this crate knows about the command line and output formats; the
 //! library crates (`bebop`, …) expose plain data.
 
+pub mod abstract_cmd;
 pub mod bebop_cmd;
 pub mod bebop_report;
 pub mod cir_cmd;

@@ -4,6 +4,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+use slamrs::abstract_cmd::{self, AbstractArgs};
 use slamrs::bebop_cmd::{self, BebopArgs};
 use slamrs::cir_cmd::{self, CirArgs};
 use slamrs::run_cmd::{self, RunArgs};
@@ -43,6 +44,15 @@ enum Command {
     /// the run could not finish (step bound, undefined behaviour, out of
     /// inputs), 2 for bad input.
     Run(RunArgs),
+    /// Predicate abstraction (c2bp): print the boolean program of a C file.
+    ///
+    /// Given predicates (C boolean expressions, global or per function), builds
+    /// the boolean program that over-approximates every execution: each
+    /// predicate becomes a boolean variable named like `{x == 0}`, each
+    /// statement updates the predicates it may change (computed with Z3), and
+    /// error locations become failing asserts. Check it with `slamrs bebop`.
+    /// Labels `n<k>` mark CIR node k (see `slamrs cir`).
+    Abstract(AbstractArgs),
 }
 
 fn main() -> ExitCode {
@@ -59,6 +69,7 @@ fn main() -> ExitCode {
         Command::Bebop(args) => bebop_cmd::run(&args),
         Command::Cir(args) => cir_cmd::run(&args),
         Command::Run(args) => run_cmd::run(&args),
+        Command::Abstract(args) => abstract_cmd::run(&args),
     };
     ExitCode::from(code)
 }

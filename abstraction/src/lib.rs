@@ -1,8 +1,9 @@
 //! `slamrs-abstraction` owns the C side of slamrs: the frontend (lang-c to CIR), CIR itself
 //! and its interpreter, the program analyses (call graph, points-to, MOD/REF, liveness), and
-//! (later) predicate abstraction into `bebop` boolean programs.
+//! predicate abstraction into `bebop` boolean programs (c2bp).
 
 pub mod analysis;
+pub mod c2bp;
 pub mod cir;
 pub mod frontend;
 pub mod interp;

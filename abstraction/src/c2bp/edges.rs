@@ -1,0 +1,693 @@
+//! Abstraction of single CIR edges into boolean-program statements, procedure invariants
+//! (`enforce`) and the static initializers.
+
+use super::bp;
+use super::cubes::{self, Cube, Query};
+use super::term::{as_int, CellsKey, Conv, Obj, Op, Term};
+use super::wp::{Source, Target, Wp};
+use super::{edge_label, is_result_var, Ctx, Scope};
+use crate::analysis::points_to::{AbsLoc, AbsObj};
+use crate::cir::env::{classify, EnvFn};
+use crate::cir::{Callee, Expr, ExprKind, FuncId, Lval, NodeId, Stmt, VarId};
+use bebop::ast::{Expr as BExpr, Stmt as BStmt, StmtKind};
+use std::collections::{BTreeSet, HashMap};
+
+/// A fact the abstraction may use: a term and the boolean-program expression holding its
+/// truth value.
+#[derive(Clone, Debug)]
+pub(crate) struct Atom {
+    term: Term,
+    bp: BExpr,
+}
+
+/// Reserved fresh value: the result of a call or allocation on this edge.
+const RESULT: Term = Term::Fresh(0);
+
+/// Name of the `k`-th call-result temporary (1-based).
+pub fn temp_name(k: usize) -> String {
+    format!("t{k}")
+}
+
+/// The most call results one edge's code receives.
+pub fn temps_used(code: &[BStmt]) -> usize {
+    code.iter()
+        .map(|s| match &s.kind {
+            StmtKind::Call { lhs, .. } => lhs.len(),
+            _ => 0,
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+fn visible(ctx: &Ctx, f: FuncId) -> Vec<usize> {
+    let mut v = ctx.preds.globals();
+    v.extend(ctx.preds.of_func(f));
+    v
+}
+
+fn atoms_of(ctx: &Ctx, idx: &[usize]) -> Vec<Atom> {
+    idx.iter()
+        .map(|&i| Atom {
+            term: ctx.terms[i].clone(),
+            bp: bp::var(&ctx.preds.preds[i].name),
+        })
+        .collect()
+}
+
+/// Symbols a term depends on, for relevance.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Sym {
+    Cell(AbsLoc),
+    AnyMem,
+    Base(Obj),
+}
+
+fn symbols(t: &Term) -> BTreeSet<Sym> {
+    let mut out = BTreeSet::new();
+    t.visit(&mut |s| match s {
+        Term::Var(v) => {
+            out.insert(Sym::Cell(AbsLoc {
+                obj: AbsObj::Var(*v),
+                off: 0,
+            }));
+        }
+        Term::Base(o) => {
+            out.insert(Sym::Base(*o));
+        }
+        Term::Mem { cells, .. } => match &cells.0 {
+            Some(c) => out.extend(c.iter().map(|l| Sym::Cell(*l))),
+            None => {
+                out.insert(Sym::AnyMem);
+            }
+        },
+        _ => {}
+    });
+    out
+}
+
+/// The atoms relevant to `target`: those sharing symbols with it, transitively, nearest
+/// first, at most `max`.
+fn relevant(target: &Term, atoms: &[Atom], max: usize) -> Vec<usize> {
+    let syms: Vec<BTreeSet<Sym>> = atoms.iter().map(|a| symbols(&a.term)).collect();
+    let mut reach = symbols(target);
+    let mut chosen: Vec<usize> = Vec::new();
+    loop {
+        let layer: Vec<usize> = (0..atoms.len())
+            .filter(|i| !chosen.contains(i))
+            .filter(|&i| syms[i].iter().any(|s| reach.contains(s) || *s == Sym::AnyMem && reach.iter().any(|r| matches!(r, Sym::Cell(_) | Sym::AnyMem))))
+            .collect();
+        if layer.is_empty() {
+            break;
+        }
+        for i in layer {
+            if chosen.len() >= max {
+                return chosen;
+            }
+            reach.extend(syms[i].iter().cloned());
+            chosen.push(i);
+        }
+    }
+    chosen
+}
+
+fn cube_expr(cube: &Cube, atoms: &[Atom], map: &[usize]) -> BExpr {
+    bp::and(
+        cube.iter()
+            .map(|&(j, v)| {
+                let e = atoms[map[j as usize]].bp.clone();
+                if v {
+                    e
+                } else {
+                    bp::not(e)
+                }
+            })
+            .collect(),
+    )
+}
+
+/// `(F(target), F(¬target))` over `atoms`, as boolean-program expressions.
+fn cover(ctx: &Ctx, atoms: &[Atom], target: &Term, background: &[Term]) -> (BExpr, BExpr) {
+    let target = target.clone().truth();
+    if let Term::Bin(Op::Ne, a, b) = &target {
+        if matches!(**a, Term::Fresh(_)) && **b == Term::Int(0) {
+            return (bp::konst(false), bp::konst(false));
+        }
+    }
+    // quick path: the target is one of the atoms, or its negation
+    if background.is_empty() {
+        for a in atoms {
+            if a.term == target {
+                return (a.bp.clone(), bp::not(a.bp.clone()));
+            }
+            if Term::not(a.term.clone()) == target {
+                return (bp::not(a.bp.clone()), a.bp.clone());
+            }
+        }
+    }
+    let map = relevant(&target, atoms, ctx.opts.max_atoms);
+    let q = Query {
+        atoms: map.iter().map(|&i| atoms[i].term.clone()).collect(),
+        target,
+        background: background.to_vec(),
+    };
+    let c = cubes::cover(&q, ctx.lim, &ctx.addrs, ctx.cache, ctx.counters);
+    let pos = bp::or(c.pos.iter().map(|cb| cube_expr(cb, atoms, &map)).collect());
+    let neg = bp::or(c.neg.iter().map(|cb| cube_expr(cb, atoms, &map)).collect());
+    (pos, neg)
+}
+
+fn choose(ctx: &Ctx, atoms: &[Atom], target: &Term, background: &[Term]) -> BExpr {
+    let (p, n) = cover(ctx, atoms, target, background);
+    bp::schoose(p, n)
+}
+
+fn conv<'a>(ctx: &'a Ctx, f: FuncId, subst: &'a HashMap<VarId, Term>) -> Conv<'a> {
+    Conv {
+        prog: ctx.prog,
+        pt: &ctx.pt,
+        func: f,
+        subst,
+    }
+}
+
+/// What writing `lhs` means, as a WP target.
+fn target_of(c: &Conv, lhs: &Lval) -> Target {
+    let prog = c.prog;
+    if let Lval::Var(x) = lhs {
+        let v = prog.var(*x);
+        if !v.addr_taken && prog.types.is_scalar(v.ty) {
+            return Target::Var(*x);
+        }
+    }
+    let cells = c.cells(lhs);
+    let addr = c.addr(lhs).unwrap_or(Term::Fresh(u32::MAX - 1));
+    let scalar = crate::analysis::points_to::lval_ty(prog, lhs)
+        .is_some_and(|t| prog.types.is_scalar(t));
+    if scalar {
+        if let Ok(kind) = c.mem_kind(lhs) {
+            return Target::Mem { kind, addr, cells };
+        }
+    }
+    Target::Bytes {
+        addr,
+        size: c.lval_size(lhs),
+        cells,
+    }
+}
+
+fn source_of(c: &Conv, rhs: &Expr) -> Source {
+    if c.prog.types.is_scalar(rhs.ty) {
+        return match c.expr(rhs) {
+            Ok(t) => Source::Value(as_int(t)),
+            Err(_) => Source::Havoc,
+        };
+    }
+    match &rhs.kind {
+        ExprKind::Read(lv) => match c.addr(lv) {
+            Ok(addr) => Source::Copy {
+                addr,
+                cells: c.cells(lv),
+            },
+            Err(_) => Source::Havoc,
+        },
+        _ => Source::Havoc,
+    }
+}
+
+/// The parallel assignment updating every predicate `lhs := source` may change.
+fn assignment(
+    ctx: &Ctx,
+    f: FuncId,
+    atoms_idx: &[usize],
+    lhs: &Lval,
+    source: Source,
+    extra: &[Atom],
+    background: &[Term],
+) -> Option<BStmt> {
+    let empty = HashMap::new();
+    let c = conv(ctx, f, &empty);
+    let target = target_of(&c, lhs);
+    let mut atoms = atoms_of(ctx, atoms_idx);
+    atoms.extend(extra.iter().cloned());
+    let mut names = Vec::new();
+    let mut values = Vec::new();
+    for &i in atoms_idx {
+        let t = &ctx.terms[i];
+        let mut wp = Wp {
+            next_fresh: 1,
+            ptr_bytes: c.pointer_bytes(),
+        };
+        let w = wp.apply(&target, &source, t);
+        if &w == t {
+            continue;
+        }
+        names.push(ctx.preds.preds[i].name.clone());
+        values.push(choose(ctx, &atoms, &w, background));
+    }
+    if names.is_empty() {
+        None
+    } else {
+        Some(bp::assign(names, values))
+    }
+}
+
+/// The statements of edge `e` of node `n` of `f`.
+pub fn abstract_edge(ctx: &Ctx, f: FuncId, n: NodeId, e: usize) -> Vec<BStmt> {
+    let body = ctx.prog.func(f).body.as_ref().expect("edges of bodies");
+    let edge = &body.node(n).edges[e];
+    let vis = visible(ctx, f);
+    let empty = HashMap::new();
+    let c = conv(ctx, f, &empty);
+    match &edge.stmt {
+        Stmt::Skip => vec![],
+        Stmt::Assume(cond) => assume_code(ctx, f, &vis, cond),
+        Stmt::Assign { lhs, rhs } => {
+            assignment(ctx, f, &vis, lhs, source_of(&c, rhs), &[], &[])
+                .into_iter()
+                .collect()
+        }
+        Stmt::Havoc { lhs, .. } => assignment(ctx, f, &vis, lhs, Source::Havoc, &[], &[])
+            .into_iter()
+            .collect(),
+        Stmt::Alloc { lhs, site, .. } => {
+            let may_fail = ctx.prog.allocs.get(site.0 as usize).is_none_or(|s| s.may_fail);
+            alloc_code(ctx, f, &vis, lhs, may_fail)
+        }
+        Stmt::Call { lhs, callee, args } => call_code(ctx, f, n, e, &vis, lhs.as_ref(), callee, args, &edge.stmt),
+        Stmt::Return(v) => vec![return_code(ctx, f, &vis, v.as_ref())],
+        Stmt::Error => vec![bp::stmt(StmtKind::Assert(bp::konst(false)))],
+        Stmt::Halt { .. } => vec![bp::stmt(StmtKind::Assume(bp::konst(false)))],
+    }
+}
+
+fn assume_code(ctx: &Ctx, f: FuncId, vis: &[usize], cond: &Expr) -> Vec<BStmt> {
+    let empty = HashMap::new();
+    let Ok(t) = conv(ctx, f, &empty).expr(cond) else {
+        return vec![];
+    };
+    let (_, neg) = cover(ctx, &atoms_of(ctx, vis), &t, &[]);
+    if bp::is_const(&neg, false) {
+        vec![]
+    } else {
+        vec![bp::stmt(StmtKind::Assume(bp::not(neg)))]
+    }
+}
+
+fn alloc_code(ctx: &Ctx, f: FuncId, vis: &[usize], lhs: &Lval, may_fail: bool) -> Vec<BStmt> {
+    let bg = if may_fail {
+        vec![]
+    } else {
+        vec![Term::bin(Op::Gt, RESULT, Term::Int(0))]
+    };
+    assignment(ctx, f, vis, lhs, Source::Value(RESULT), &[], &bg)
+        .into_iter()
+        .collect()
+}
+
+/// True if the term reads a location in `mods`.
+fn meets(t: &Term, mods: &BTreeSet<AbsLoc>) -> bool {
+    let mut hit = false;
+    t.visit(&mut |s| match s {
+        Term::Var(v) => {
+            hit |= mods.contains(&AbsLoc {
+                obj: AbsObj::Var(*v),
+                off: 0,
+            })
+        }
+        Term::Mem { cells, .. } => hit |= cells.meets(mods),
+        _ => {}
+    });
+    hit
+}
+
+#[allow(clippy::too_many_arguments)]
+fn call_code(
+    ctx: &Ctx,
+    f: FuncId,
+    n: NodeId,
+    e: usize,
+    vis: &[usize],
+    lhs: Option<&Lval>,
+    callee: &Callee,
+    args: &[Expr],
+    stmt: &Stmt,
+) -> Vec<BStmt> {
+    let prog = ctx.prog;
+    let targets = ctx.pt.call_targets(prog, f, callee);
+    let mut alts: Vec<Vec<BStmt>> = Vec::new();
+    let mut external = targets.is_empty();
+    for &g in &targets {
+        if prog.func(g).body.is_some() {
+            alts.push(call_defined(ctx, f, vis, lhs, g, args));
+        } else {
+            external = true;
+        }
+    }
+    if external {
+        let env = match callee {
+            Callee::Direct(g) if targets.len() == 1 => classify(&prog.func(*g).name),
+            _ => EnvFn::Unknown,
+        };
+        alts.push(call_external(ctx, f, vis, lhs, args, stmt, env));
+    }
+    if alts.len() == 1 {
+        return alts.pop().unwrap_or_default();
+    }
+    // nondeterministic choice among the possible callees
+    let base = edge_label(n, e);
+    let join = format!("{base}_j");
+    let labels: Vec<String> = (0..alts.len()).map(|i| format!("{base}_c{i}")).collect();
+    let mut out = vec![bp::goto(&labels)];
+    for (i, mut code) in alts.into_iter().enumerate() {
+        code.push(bp::goto(std::slice::from_ref(&join)));
+        code[0] = bp::labelled(&labels[i], code[0].clone());
+        out.extend(code);
+    }
+    out.push(bp::labelled(&join, bp::stmt(StmtKind::Skip)));
+    out
+}
+
+/// The result pseudo variable of `g`, if predicates mention it.
+fn result_of(ctx: &Ctx, g: FuncId) -> Option<VarId> {
+    ctx.prog
+        .var_ids()
+        .find(|&v| is_result_var(ctx.prog, v) && ctx.prog.var(v).frame_of() == Some(g))
+}
+
+fn call_defined(
+    ctx: &Ctx,
+    f: FuncId,
+    vis: &[usize],
+    lhs: Option<&Lval>,
+    g: FuncId,
+    args: &[Expr],
+) -> Vec<BStmt> {
+    let prog = ctx.prog;
+    let sig = &ctx.sigs[&g];
+    let empty = HashMap::new();
+    let cf = conv(ctx, f, &empty);
+    let params = &prog.func(g).params;
+    let actuals: Vec<Option<Term>> = params
+        .iter()
+        .enumerate()
+        .map(|(k, _)| args.get(k).and_then(|a| cf.expr(a).ok()).map(as_int))
+        .collect();
+    let mods = ctx.modref.mod_of(g);
+    let mut subst: HashMap<VarId, Term> = HashMap::new();
+    let mut invariant: HashMap<VarId, bool> = HashMap::new();
+    for (k, &p) in params.iter().enumerate() {
+        let t = actuals[k].clone().unwrap_or(Term::Fresh(u32::MAX - 2));
+        invariant.insert(p, actuals[k].is_some() && !meets(&t, mods));
+        subst.insert(p, t);
+    }
+    let atoms = atoms_of(ctx, vis);
+    let mut out = Vec::new();
+
+    // 1. formal predicates from the actuals
+    let cg = conv(ctx, g, &subst);
+    let bargs: Vec<BExpr> = sig
+        .formals
+        .iter()
+        .map(|&i| match cg.expr(&ctx.preds.preds[i].expr) {
+            Ok(t) if actuals_known(ctx, i, &actuals, params) => choose(ctx, &atoms, &t, &[]),
+            _ => bp::nondet(),
+        })
+        .collect();
+    // 2. the call
+    let temps: Vec<String> = (1..=sig.returns.len()).map(temp_name).collect();
+    out.push(bp::stmt(StmtKind::Call {
+        lhs: temps.iter().map(|t| bp::ident(t)).collect(),
+        callee: bp::ident(&sig.name),
+        args: bargs,
+    }));
+    // 3. what the returned predicates say in the caller's terms
+    let mut subst_r = subst.clone();
+    if let Some(r) = result_of(ctx, g) {
+        subst_r.insert(r, RESULT);
+    }
+    let cr = conv(ctx, g, &subst_r);
+    let mut ret_atoms = Vec::new();
+    for (k, &i) in sig.returns.iter().enumerate() {
+        let mut vars = Vec::new();
+        super::expr_vars(&ctx.preds.preds[i].expr, &mut vars);
+        let ok = vars
+            .iter()
+            .all(|v| !params.contains(v) || invariant.get(v).copied().unwrap_or(false));
+        if !ok {
+            continue;
+        }
+        if let Ok(t) = cr.expr(&ctx.preds.preds[i].expr) {
+            ret_atoms.push(Atom {
+                term: t.truth(),
+                bp: bp::var(&temps[k]),
+            });
+        }
+    }
+    // 4. the caller's own predicates the callee may have changed
+    let (changed, kept): (Vec<usize>, Vec<usize>) = vis.iter().partition(|&&i| {
+        ctx.preds.preds[i].scope != Scope::Global && meets(&ctx.terms[i], mods)
+    });
+    if !changed.is_empty() {
+        let mut facts = atoms_of(ctx, &kept);
+        facts.extend(ret_atoms.iter().cloned());
+        let values: Vec<BExpr> = changed
+            .iter()
+            .map(|&i| choose(ctx, &facts, &ctx.terms[i], &[]))
+            .collect();
+        let names = changed
+            .iter()
+            .map(|&i| ctx.preds.preds[i].name.clone())
+            .collect();
+        out.push(bp::assign(names, values));
+    }
+    // 5. the assignment of the result
+    if let Some(lhs) = lhs {
+        if let Some(s) = assignment(ctx, f, vis, lhs, Source::Value(RESULT), &ret_atoms, &[]) {
+            out.push(s);
+        }
+    }
+    out
+}
+
+/// True if every formal the predicate mentions has an actual.
+fn actuals_known(ctx: &Ctx, i: usize, actuals: &[Option<Term>], params: &[VarId]) -> bool {
+    let mut vars = Vec::new();
+    super::expr_vars(&ctx.preds.preds[i].expr, &mut vars);
+    vars.iter().all(|v| match params.iter().position(|p| p == v) {
+        Some(k) => actuals[k].is_some(),
+        None => true,
+    })
+}
+
+fn call_external(
+    ctx: &Ctx,
+    f: FuncId,
+    vis: &[usize],
+    lhs: Option<&Lval>,
+    args: &[Expr],
+    stmt: &Stmt,
+    env: EnvFn,
+) -> Vec<BStmt> {
+    let empty = HashMap::new();
+    let c = conv(ctx, f, &empty);
+    let atoms = atoms_of(ctx, vis);
+    let cond = |k: usize| args.get(k).and_then(|a| c.expr(a).ok());
+    match env {
+        EnvFn::Error => return vec![bp::stmt(StmtKind::Assert(bp::konst(false)))],
+        EnvFn::Halt { .. } => return vec![bp::stmt(StmtKind::Assume(bp::konst(false)))],
+        EnvFn::AssertCall => {
+            let Some(t) = cond(0) else {
+                return vec![bp::stmt(StmtKind::Assert(bp::nondet()))];
+            };
+            let (pos, neg) = cover(ctx, &atoms, &t, &[]);
+            return vec![
+                bp::stmt(StmtKind::Assert(pos)),
+                bp::stmt(StmtKind::Assume(bp::not(neg))),
+            ];
+        }
+        EnvFn::Assume => {
+            let Some(t) = cond(0) else { return vec![] };
+            let (_, neg) = cover(ctx, &atoms, &t, &[]);
+            return vec![bp::stmt(StmtKind::Assume(bp::not(neg)))];
+        }
+        EnvFn::Nondet => {
+            return lhs
+                .and_then(|l| assignment(ctx, f, vis, l, Source::Value(RESULT), &[], &[]))
+                .into_iter()
+                .collect();
+        }
+        EnvFn::Alloc { may_fail, .. } => {
+            return match lhs {
+                Some(l) => alloc_code(ctx, f, vis, l, may_fail),
+                None => vec![],
+            }
+        }
+        EnvFn::Known(_) | EnvFn::Unknown => {}
+    }
+    // effects on memory: every predicate over a location the call may write becomes unknown
+    let no_lhs = match stmt {
+        Stmt::Call { callee, args, .. } => Stmt::Call {
+            lhs: None,
+            callee: callee.clone(),
+            args: args.clone(),
+        },
+        other => other.clone(),
+    };
+    let mods = ctx.modref.stmt_mod(ctx.prog, &ctx.pt, f, &no_lhs);
+    let hit: Vec<usize> = vis
+        .iter()
+        .copied()
+        .filter(|&i| meets(&ctx.terms[i], &mods))
+        .collect();
+    let mut out = Vec::new();
+    if !hit.is_empty() {
+        out.push(bp::assign(
+            hit.iter().map(|&i| ctx.preds.preds[i].name.clone()).collect(),
+            hit.iter().map(|_| bp::nondet()).collect(),
+        ));
+    }
+    if let Some(l) = lhs {
+        out.extend(assignment(ctx, f, vis, l, Source::Value(RESULT), &[], &[]));
+    }
+    out
+}
+
+fn return_code(ctx: &Ctx, f: FuncId, vis: &[usize], value: Option<&Expr>) -> BStmt {
+    let sig = &ctx.sigs[&f];
+    let empty = HashMap::new();
+    let c = conv(ctx, f, &empty);
+    let result = result_of(ctx, f);
+    let atoms = atoms_of(ctx, vis);
+    let v = value.and_then(|e| c.expr(e).ok()).map(as_int);
+    let vals = sig
+        .returns
+        .iter()
+        .map(|&i| {
+            let t = &ctx.terms[i];
+            let mentions_result = result.is_some_and(|r| {
+                let mut m = false;
+                t.visit(&mut |s| m |= *s == Term::Var(r));
+                m
+            });
+            if !mentions_result {
+                return bp::var(&ctx.preds.preds[i].name);
+            }
+            match (&v, result) {
+                (Some(v), Some(r)) => {
+                    let mut wp = Wp {
+                        next_fresh: 1,
+                        ptr_bytes: c.pointer_bytes(),
+                    };
+                    let w = wp.apply(&Target::Var(r), &Source::Value(v.clone()), t);
+                    choose(ctx, &atoms, &w, &[])
+                }
+                _ => bp::nondet(),
+            }
+        })
+        .collect();
+    bp::stmt(StmtKind::Return(vals))
+}
+
+/// `enforce`: the negation of every cube of visible predicates Z3 proves inconsistent.
+pub fn enforce(ctx: &Ctx, f: FuncId) -> Option<BExpr> {
+    let vis = visible(ctx, f);
+    let atoms = atoms_of(ctx, &vis);
+    // group atoms that share symbols; only cubes within a group can be inconsistent in ways
+    // the cube bound would find (a cube with an unrelated atom is never minimal)
+    let syms: Vec<BTreeSet<Sym>> = atoms.iter().map(|a| symbols(&a.term)).collect();
+    let mut group: Vec<usize> = (0..atoms.len()).collect();
+    fn find(g: &mut [usize], i: usize) -> usize {
+        let mut r = i;
+        while g[r] != r {
+            r = g[r];
+        }
+        g[i] = r;
+        r
+    }
+    for i in 0..atoms.len() {
+        for j in 0..i {
+            if syms[i].iter().any(|s| syms[j].contains(s)) {
+                let (a, b) = (find(&mut group, i), find(&mut group, j));
+                group[a] = b;
+            }
+        }
+    }
+    let mut comps: HashMap<usize, Vec<usize>> = HashMap::new();
+    for i in 0..atoms.len() {
+        let r = find(&mut group, i);
+        comps.entry(r).or_default().push(i);
+    }
+    let mut keys: Vec<usize> = comps.keys().copied().collect();
+    keys.sort_unstable();
+    let mut clauses = Vec::new();
+    for k in keys {
+        let members = &comps[&k];
+        if members.len() < 2 && !matches!(atoms[members[0]].term, Term::Bin(..)) {
+            continue;
+        }
+        for chunk in members.chunks(ctx.opts.max_atoms.max(2) + 4) {
+            let terms: Vec<Term> = chunk.iter().map(|&i| atoms[i].term.clone()).collect();
+            let cubes = cubes::inconsistent(&terms, ctx.lim, &ctx.addrs, ctx.cache, ctx.counters);
+            for cb in cubes.iter() {
+                clauses.push(bp::not(cube_expr(cb, &atoms, chunk)));
+            }
+        }
+    }
+    if clauses.is_empty() {
+        None
+    } else {
+        Some(bp::and(clauses))
+    }
+}
+
+/// Code at the start of `main`: global predicates get their values in the all-zero static
+/// state, then the static initializers run as assignments.
+pub fn init_code(ctx: &Ctx) -> Vec<BStmt> {
+    let prog = ctx.prog;
+    let globals = ctx.preds.globals();
+    let mut out = Vec::new();
+    if !globals.is_empty() {
+        let statics: BTreeSet<VarId> = prog
+            .var_ids()
+            .filter(|&v| prog.var(v).is_static_storage())
+            .collect();
+        let zero = |t: &Term| {
+            t.rewrite(&mut |s| match &s {
+                Term::Var(v) if statics.contains(v) => Term::Int(0),
+                Term::Mem {
+                    cells: CellsKey(Some(c)),
+                    ..
+                } if !c.is_empty()
+                    && c.iter()
+                        .all(|l| matches!(l.obj, AbsObj::Var(v) if statics.contains(&v))) =>
+                {
+                    Term::Int(0)
+                }
+                _ => s,
+            })
+        };
+        let names = globals
+            .iter()
+            .map(|&i| ctx.preds.preds[i].name.clone())
+            .collect();
+        let values = globals
+            .iter()
+            .map(|&i| choose(ctx, &[], &zero(&ctx.terms[i]), &[]))
+            .collect();
+        out.push(bp::assign(names, values));
+    }
+    let empty = HashMap::new();
+    let c = conv(ctx, ctx.entry, &empty);
+    for init in &prog.inits {
+        out.extend(assignment(
+            ctx,
+            ctx.entry,
+            &globals,
+            &init.lhs,
+            source_of(&c, &init.rhs),
+            &[],
+            &[],
+        ));
+    }
+    out
+}

@@ -1,0 +1,364 @@
+//! Predicates: pure C boolean expressions, scoped globally or to one function, and the
+//! predicate file format (`SCOPE: C-expression` per line, `#` comments).
+
+use super::pexpr;
+use crate::cir::{print, Expr, ExprKind, FuncId, Program, Stmt, Var, VarId, VarKind};
+use std::fmt;
+
+/// Where a predicate lives in the boolean program.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Scope {
+    /// Over variables with static storage only: a global boolean variable.
+    Global,
+    /// Mentions locals, formals or the return value of this function: a local (or formal,
+    /// or returned) boolean variable of its procedure.
+    Func(FuncId),
+}
+
+/// One predicate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Predicate {
+    pub scope: Scope,
+    /// An `int`-valued CIR expression (nonzero is true).
+    pub expr: Expr,
+    /// Its boolean-program variable name, `{…}` with the C text inside.
+    pub name: String,
+}
+
+/// A set of predicates, without duplicates.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PredicateSet {
+    pub preds: Vec<Predicate>,
+}
+
+/// A predicate file that does not parse or refers to what the program lacks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PredError {
+    pub line: usize,
+    pub col: usize,
+    pub message: String,
+}
+
+impl fmt::Display for PredError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.line, self.col, self.message)
+    }
+}
+
+/// Name of the pseudo variable standing for a function's return value in predicates.
+pub const RESULT_NAME: &str = "\\result";
+
+/// The pseudo variable for `f`'s return value (created on first use). It is not among `f`'s
+/// locals: only predicates mention it.
+pub fn result_var(prog: &mut Program, f: FuncId) -> VarId {
+    let found = prog
+        .var_ids()
+        .find(|&v| prog.var(v).name == RESULT_NAME && prog.var(v).kind == VarKind::Temp(f));
+    if let Some(v) = found {
+        return v;
+    }
+    let func = prog.func(f);
+    let ret = prog
+        .types
+        .fn_sig(func.ty)
+        .map(|s| s.ret)
+        .unwrap_or_else(|| func.ty);
+    let loc = func.loc;
+    prog.vars.push(Var {
+        name: RESULT_NAME.into(),
+        ty: ret,
+        kind: VarKind::Temp(f),
+        loc,
+        addr_taken: false,
+    });
+    VarId(prog.vars.len() as u32 - 1)
+}
+
+/// True if `v` is a return-value pseudo variable.
+pub fn is_result_var(prog: &Program, v: VarId) -> bool {
+    prog.var(v).name == RESULT_NAME
+}
+
+impl PredicateSet {
+    /// Adds `expr` (scoped to `func`, or global if `None`), unless it is already there.
+    /// A predicate over static-storage variables only becomes global. Returns true if added.
+    pub fn add(&mut self, prog: &Program, func: Option<FuncId>, expr: Expr) -> bool {
+        let scope = match func {
+            Some(f) if mentions_frame_vars(prog, &expr) => Scope::Func(f),
+            _ => Scope::Global,
+        };
+        if self.preds.iter().any(|p| p.scope == scope && p.expr == expr) {
+            return false;
+        }
+        let text = print::expr(prog, &expr);
+        let mut name = format!("{{{text}}}");
+        if let Scope::Func(f) = scope {
+            if self.preds.iter().any(|p| p.name == name) {
+                name = format!("{{{text} in {}}}", prog.func(f).name);
+            }
+        }
+        while self.preds.iter().any(|p| p.name == name) {
+            name.insert(name.len() - 1, '\'');
+        }
+        self.preds.push(Predicate { scope, expr, name });
+        true
+    }
+
+    /// Indices of the global predicates.
+    pub fn globals(&self) -> Vec<usize> {
+        (0..self.preds.len())
+            .filter(|&i| self.preds[i].scope == Scope::Global)
+            .collect()
+    }
+
+    /// Indices of the predicates of `f`.
+    pub fn of_func(&self, f: FuncId) -> Vec<usize> {
+        (0..self.preds.len())
+            .filter(|&i| self.preds[i].scope == Scope::Func(f))
+            .collect()
+    }
+
+    pub fn len(&self) -> usize {
+        self.preds.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.preds.is_empty()
+    }
+
+    /// The predicates in file format, one per line.
+    pub fn to_file(&self, prog: &Program) -> String {
+        let mut s = String::new();
+        for p in &self.preds {
+            let scope = match p.scope {
+                Scope::Global => "global".to_string(),
+                Scope::Func(f) => prog.func(f).name.clone(),
+            };
+            s.push_str(&format!("{scope}: {}\n", print::expr(prog, &p.expr)));
+        }
+        s
+    }
+}
+
+/// True if the expression reads a variable of some function's frame (or a return value).
+fn mentions_frame_vars(prog: &Program, e: &Expr) -> bool {
+    let mut vars = Vec::new();
+    expr_vars(e, &mut vars);
+    vars.iter().any(|&v| prog.var(v).frame_of().is_some())
+}
+
+/// Every variable an expression mentions (read or address taken).
+pub fn expr_vars(e: &Expr, out: &mut Vec<VarId>) {
+    use crate::cir::Lval;
+    fn lv(l: &Lval, out: &mut Vec<VarId>) {
+        match l {
+            Lval::Var(v) => out.push(*v),
+            Lval::Deref(e) => expr_vars(e, out),
+            Lval::Field(b, ..) => lv(b, out),
+            Lval::Index(b, i) => {
+                lv(b, out);
+                expr_vars(i, out);
+            }
+        }
+    }
+    match &e.kind {
+        ExprKind::Read(l) | ExprKind::AddrOf(l) => lv(l, out),
+        ExprKind::Unary(_, a) | ExprKind::Cast(a) => expr_vars(a, out),
+        ExprKind::Binary(_, a, b) => {
+            expr_vars(a, out);
+            expr_vars(b, out);
+        }
+        ExprKind::Int(_) | ExprKind::Func(_) | ExprKind::Str(_) => {}
+    }
+}
+
+/// Parses a predicate file. Each non-blank line is `SCOPE: C-expression`, SCOPE being
+/// `global` or the name of a function with a body; `#` starts a comment. Expressions may use
+/// variables in scope, constants, `NULL`, `\result` (the function's return value), the
+/// operators of C except assignments, casts, calls and `?:`.
+pub fn parse_predicates(prog: &mut Program, text: &str) -> Result<PredicateSet, PredError> {
+    let mut set = PredicateSet::default();
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let content = raw.split('#').next().unwrap_or("");
+        if content.trim().is_empty() {
+            continue;
+        }
+        let Some(colon) = content.find(':') else {
+            return Err(PredError {
+                line,
+                col: 1,
+                message: "expected `SCOPE: expression` (SCOPE is `global` or a function name)"
+                    .into(),
+            });
+        };
+        let scope_name = content[..colon].trim();
+        let scope = if scope_name == "global" {
+            None
+        } else {
+            match prog.func_by_name(scope_name) {
+                Some(f) if prog.func(f).body.is_some() => Some(f),
+                Some(_) => {
+                    return Err(PredError {
+                        line,
+                        col: 1,
+                        message: format!("function `{scope_name}` has no body in the program"),
+                    })
+                }
+                None => {
+                    return Err(PredError {
+                        line,
+                        col: 1,
+                        message: format!(
+                            "unknown scope `{scope_name}`: expected `global` or a function of the program"
+                        ),
+                    })
+                }
+            }
+        };
+        let expr_text = &content[colon + 1..];
+        let col0 = colon + 2;
+        let expr = pexpr::parse(prog, scope, expr_text).map_err(|(col, message)| PredError {
+            line,
+            col: col0 + col,
+            message,
+        })?;
+        if scope.is_none() && mentions_frame_vars(prog, &expr) {
+            return Err(PredError {
+                line,
+                col: col0,
+                message: "a global predicate may only mention global variables".into(),
+            });
+        }
+        set.add(prog, scope, expr);
+    }
+    Ok(set)
+}
+
+/// Predicates taken from the program's own conditions: every atomic comparison of every
+/// `assume` edge (one of each complementary pair), scoped where its variables live.
+pub fn predicates_from_conditions(prog: &Program) -> PredicateSet {
+    let mut set = PredicateSet::default();
+    for f in prog.func_ids() {
+        let Some(body) = &prog.func(f).body else {
+            continue;
+        };
+        for (_, edge) in body.edges() {
+            if let Stmt::Assume(c) = &edge.stmt {
+                let mut atoms = Vec::new();
+                condition_atoms(c, &mut atoms);
+                for a in atoms {
+                    if !set.preds.iter().any(|p| is_negation(&p.expr, &a)) {
+                        set.add(prog, Some(f), a);
+                    }
+                }
+            }
+        }
+    }
+    set
+}
+
+fn condition_atoms(e: &Expr, out: &mut Vec<Expr>) {
+    match &e.kind {
+        ExprKind::Unary(crate::cir::UnOp::LogNot, a) => condition_atoms(a, out),
+        ExprKind::Binary(op, ..) if op.is_comparison() => out.push(e.clone()),
+        ExprKind::Int(_) => {}
+        _ => out.push(e.clone()),
+    }
+}
+
+/// True if `a` and `b` are complementary comparisons of the same operands.
+fn is_negation(a: &Expr, b: &Expr) -> bool {
+    use crate::cir::BinOp::*;
+    match (&a.kind, &b.kind) {
+        (ExprKind::Binary(x, a1, a2), ExprKind::Binary(y, b1, b2)) if a1 == b1 && a2 == b2 => {
+            matches!(
+                (x, y),
+                (Eq, Ne) | (Ne, Eq) | (Lt, Ge) | (Ge, Lt) | (Le, Gt) | (Gt, Le)
+            )
+        }
+        _ => false,
+    }
+}
+
+/// `e` with every read of `v` replaced by `by`.
+pub fn subst_var(e: &Expr, v: VarId, by: &Expr) -> Expr {
+    use crate::cir::Lval;
+    fn lv(l: &Lval, v: VarId, by: &Expr) -> Lval {
+        match l {
+            Lval::Var(_) => l.clone(),
+            Lval::Deref(e) => Lval::Deref(Box::new(subst_var(e, v, by))),
+            Lval::Field(b, s, i) => Lval::Field(Box::new(lv(b, v, by)), *s, *i),
+            Lval::Index(b, i) => Lval::Index(Box::new(lv(b, v, by)), Box::new(subst_var(i, v, by))),
+        }
+    }
+    let kind = match &e.kind {
+        ExprKind::Read(l) if **l == crate::cir::Lval::Var(v) => return by.clone(),
+        ExprKind::Read(l) => ExprKind::Read(Box::new(lv(l, v, by))),
+        ExprKind::AddrOf(l) => ExprKind::AddrOf(Box::new(lv(l, v, by))),
+        ExprKind::Unary(op, a) => ExprKind::Unary(*op, Box::new(subst_var(a, v, by))),
+        ExprKind::Cast(a) => ExprKind::Cast(Box::new(subst_var(a, v, by))),
+        ExprKind::Binary(op, a, b) => ExprKind::Binary(
+            *op,
+            Box::new(subst_var(a, v, by)),
+            Box::new(subst_var(b, v, by)),
+        ),
+        k => k.clone(),
+    };
+    Expr { kind, ty: e.ty }
+}
+
+impl PredicateSet {
+    /// Adds, for lowering's temporaries, the predicates they need to carry the given ones:
+    /// for `x = e` where `e` reads a temporary, `φ[e/x]` for each predicate `φ` over `x`;
+    /// for `return e`, `φ[e/\result]`. Without them a value that passes through a
+    /// temporary (`return f(x);`, `x = f(y) + 1;`) would lose what the predicates know.
+    /// Returns the number of predicates added.
+    pub fn close_over_temps(&mut self, prog: &Program) -> usize {
+        let before = self.preds.len();
+        for f in prog.func_ids() {
+            let Some(body) = &prog.func(f).body else {
+                continue;
+            };
+            let result = prog
+                .var_ids()
+                .find(|&v| is_result_var(prog, v) && prog.var(v).frame_of() == Some(f));
+            for (_, edge) in body.edges() {
+                let (x, e) = match &edge.stmt {
+                    Stmt::Assign {
+                        lhs: crate::cir::Lval::Var(x),
+                        rhs,
+                    } => (*x, rhs),
+                    Stmt::Return(Some(e)) => match result {
+                        Some(r) => (r, e),
+                        None => continue,
+                    },
+                    _ => continue,
+                };
+                let mut vars = Vec::new();
+                expr_vars(e, &mut vars);
+                let reads_temp = vars
+                    .iter()
+                    .any(|&v| matches!(prog.var(v).kind, VarKind::Temp(_)) && !is_result_var(prog, v));
+                if !reads_temp {
+                    continue;
+                }
+                let visible: Vec<Expr> = self
+                    .preds
+                    .iter()
+                    .filter(|p| p.scope == Scope::Global || p.scope == Scope::Func(f))
+                    .filter(|p| {
+                        let mut vs = Vec::new();
+                        expr_vars(&p.expr, &mut vs);
+                        vs.contains(&x)
+                    })
+                    .map(|p| p.expr.clone())
+                    .collect();
+                for phi in visible {
+                    self.add(prog, Some(f), subst_var(&phi, x, e));
+                }
+            }
+        }
+        self.preds.len() - before
+    }
+}

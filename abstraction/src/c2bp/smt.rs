@@ -1,0 +1,195 @@
+//! Encoding of [`Term`]s into Z3 (linear integer arithmetic plus uninterpreted functions).
+//!
+//! Z3 terms live on the thread that made them (z3's thread-local context); an [`Encoder`] is
+//! made per query on the worker thread and nothing Z3 leaves it.
+//!
+//! - Integers are mathematical. `*` with a constant operand, `/` and `%` by a nonzero
+//!   constant (C's truncating division), `<<` and `>>` by a constant are exact; other
+//!   non-linear and bitwise operations are uninterpreted functions (sound: C's are functions).
+//! - Each memory access kind is an uninterpreted function of the address.
+//! - Object addresses are fixed integers, placed far apart ([`Addresses`]).
+
+use super::term::{MemKind, Obj, Op, Term};
+use crate::cir::{Program, Ty};
+use std::collections::HashMap;
+use z3::ast::{Bool, Int};
+use z3::{FuncDecl, Sort};
+
+/// Where each object lives: fixed, disjoint address ranges with wide gaps.
+#[derive(Clone, Debug, Default)]
+pub struct Addresses {
+    base: HashMap<Obj, i128>,
+}
+
+/// Gap between objects, wider than any offset arithmetic predicates use.
+const GAP: i128 = 1 << 16;
+
+impl Addresses {
+    /// Addresses for every variable, function and string of `prog`.
+    pub fn new(prog: &Program) -> Addresses {
+        let mut base = HashMap::new();
+        let mut next: i128 = 1 << 20;
+        let mut place = |o: Obj, size: i128, base: &mut HashMap<Obj, i128>| {
+            base.insert(o, next);
+            next += size.max(1) + GAP;
+            next = (next + 15) & !15;
+        };
+        let size = |t: Ty| -> i128 {
+            prog.types
+                .size_of(t)
+                .map(|s| s as i128)
+                .unwrap_or(1 << 24)
+        };
+        for v in prog.var_ids() {
+            place(Obj::Var(v), size(prog.var(v).ty), &mut base);
+        }
+        for f in prog.func_ids() {
+            place(Obj::Func(f), 1, &mut base);
+        }
+        for (i, s) in prog.strings.iter().enumerate() {
+            place(
+                Obj::Str(crate::cir::StrId(i as u32)),
+                s.len() as i128 + 1,
+                &mut base,
+            );
+        }
+        Addresses { base }
+    }
+
+    /// The address of an object.
+    pub fn of(&self, o: Obj) -> i128 {
+        self.base.get(&o).copied().unwrap_or(1 << 60)
+    }
+}
+
+/// Builds Z3 terms for [`Term`]s on the current thread.
+pub struct Encoder<'a> {
+    addrs: &'a Addresses,
+    mems: HashMap<MemKind, FuncDecl>,
+    ufs: HashMap<Op, FuncDecl>,
+}
+
+impl<'a> Encoder<'a> {
+    pub fn new(addrs: &'a Addresses) -> Self {
+        Encoder {
+            addrs,
+            mems: HashMap::new(),
+            ufs: HashMap::new(),
+        }
+    }
+
+    /// The term as a boolean.
+    pub fn boolean(&mut self, t: &Term) -> Bool {
+        match t {
+            Term::Not(a) => self.boolean(a).not(),
+            Term::Bin(Op::And, a, b) => Bool::and(&[self.boolean(a), self.boolean(b)]),
+            Term::Bin(Op::Or, a, b) => Bool::or(&[self.boolean(a), self.boolean(b)]),
+            Term::Bin(op, a, b) if op.is_bool() => {
+                let (x, y) = (self.int(a), self.int(b));
+                match op {
+                    Op::Eq => x.eq(&y),
+                    Op::Ne => x.eq(&y).not(),
+                    Op::Lt => x.lt(&y),
+                    Op::Le => x.le(&y),
+                    Op::Gt => x.gt(&y),
+                    Op::Ge => x.ge(&y),
+                    _ => unreachable!("boolean operators handled above"),
+                }
+            }
+            Term::Ite(c, a, b) if t.is_bool() => {
+                let c = self.boolean(c);
+                c.ite(&self.boolean(a), &self.boolean(b))
+            }
+            _ => self.int(t).eq(Int::from_i64(0)).not(),
+        }
+    }
+
+    /// The term as an integer.
+    pub fn int(&mut self, t: &Term) -> Int {
+        match t {
+            Term::Int(n) => Int::from_i128(*n),
+            Term::Var(v) => Int::new_const(format!("v{}", v.0)),
+            Term::Base(o) => Int::from_i128(self.addrs.of(*o)),
+            Term::Fresh(i) => Int::new_const(format!("fresh{i}")),
+            Term::Mem { kind, addr, .. } => {
+                let a = self.int(addr);
+                let f = self.mems.entry(*kind).or_insert_with(|| {
+                    FuncDecl::new(kind.fn_name(), &[&Sort::int()], &Sort::int())
+                });
+                f.apply(&[&a]).as_int().expect("memory functions return Int")
+            }
+            Term::Ite(c, a, b) if !t.is_bool() => {
+                let c = self.boolean(c);
+                c.ite(&self.int(a), &self.int(b))
+            }
+            Term::Bin(op, a, b) if !op.is_bool() => self.arith(*op, a, b),
+            _ => {
+                let b = self.boolean(t);
+                b.ite(&Int::from_i64(1), &Int::from_i64(0))
+            }
+        }
+    }
+
+    fn arith(&mut self, op: Op, a: &Term, b: &Term) -> Int {
+        let (x, y) = (self.int(a), self.int(b));
+        let konst = |t: &Term| match t {
+            Term::Int(n) => Some(*n),
+            _ => None,
+        };
+        match op {
+            Op::Add => Int::add(&[x, y]),
+            Op::Sub => Int::sub(&[x, y]),
+            Op::Mul if konst(a).is_some() || konst(b).is_some() => Int::mul(&[x, y]),
+            Op::Div => match konst(b) {
+                Some(c) if c != 0 => trunc_div(&x, c),
+                _ => self.uf(op, x, y),
+            },
+            Op::Rem => match konst(b) {
+                Some(c) if c != 0 => {
+                    let q = trunc_div(&x, c);
+                    Int::sub(&[x, Int::mul(&[q, Int::from_i128(c)])])
+                }
+                _ => self.uf(op, x, y),
+            },
+            Op::Shl => match konst(b) {
+                Some(k) if (0..100).contains(&k) => Int::mul(&[x, Int::from_i128(1i128 << k)]),
+                _ => self.uf(op, x, y),
+            },
+            Op::Shr => match konst(b) {
+                // arithmetic shift: floor division (Z3's div rounds down for positive divisors)
+                Some(k) if (0..100).contains(&k) => x.div(&Int::from_i128(1i128 << k)),
+                _ => self.uf(op, x, y),
+            },
+            _ => self.uf(op, x, y),
+        }
+    }
+
+    fn uf(&mut self, op: Op, x: Int, y: Int) -> Int {
+        let f = self.ufs.entry(op).or_insert_with(|| {
+            FuncDecl::new(
+                format!("op_{op:?}"),
+                &[&Sort::int(), &Sort::int()],
+                &Sort::int(),
+            )
+        });
+        f.apply(&[&x, &y]).as_int().expect("operators return Int")
+    }
+}
+
+/// C's truncating division by a nonzero constant.
+fn trunc_div(x: &Int, c: i128) -> Int {
+    let ac = Int::from_i128(c.abs());
+    let zero = Int::from_i64(0);
+    // |x| / |c| rounded down, with the sign of x*c
+    let pos = x.ge(&zero);
+    let mag = pos.ite(
+        &x.div(&ac),
+        &Int::unary_minus(x).div(&ac),
+    );
+    let signed = pos.ite(&mag, &Int::unary_minus(&mag));
+    if c < 0 {
+        Int::unary_minus(&signed)
+    } else {
+        signed
+    }
+}

@@ -1,0 +1,145 @@
+//! Weakest preconditions of assignments over [`Term`]s, with Morris' axiom for memory.
+//!
+//! `WP(x = e, φ)` for a variable not in memory is `φ[e/x]`. For a memory location `l` with
+//! address `A` and kind `K`, every read `Mem(K', B)` of `φ` whose points-to cells meet `l`'s
+//! becomes `ite(A == B, e, Mem(K', B))` when the kinds agree, and a fresh (arbitrary) value
+//! where accesses of different kinds may overlap (unions, casts). Accesses of the same
+//! kind are assumed aligned to their size, so they are the same cell or disjoint (the
+//! points-to analysis makes the same assumption). Reads whose cells cannot meet `l`'s are left alone: that is the
+//! alias pruning by points-to. Aggregate copies map every read inside the destination to
+//! the corresponding read of the source.
+
+use super::term::{CellsKey, MemKind, Op, Term};
+use crate::cir::VarId;
+
+/// What an assignment writes.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Target {
+    /// A scalar variable that is not in memory.
+    Var(VarId),
+    /// A scalar memory access.
+    Mem {
+        kind: MemKind,
+        addr: Term,
+        cells: CellsKey,
+    },
+    /// `size` bytes of memory (an aggregate, or an object of unknown shape).
+    Bytes {
+        addr: Term,
+        size: i128,
+        cells: CellsKey,
+    },
+}
+
+/// What is written.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Source {
+    /// A scalar value.
+    Value(Term),
+    /// An aggregate copied from memory at this address (same size as the target).
+    Copy { addr: Term, cells: CellsKey },
+    /// Arbitrary contents.
+    Havoc,
+}
+
+/// Computes WPs, numbering the fresh values it introduces from `next_fresh` on.
+pub struct Wp {
+    pub next_fresh: u32,
+    pub ptr_bytes: u64,
+}
+
+impl Wp {
+    fn fresh(&mut self) -> Term {
+        self.next_fresh += 1;
+        Term::Fresh(self.next_fresh - 1)
+    }
+
+    /// `WP(target := source, phi)`.
+    pub fn apply(&mut self, target: &Target, source: &Source, phi: &Term) -> Term {
+        phi.rewrite(&mut |t| self.step(target, source, t))
+    }
+
+    fn step(&mut self, target: &Target, source: &Source, t: Term) -> Term {
+        match (&t, target) {
+            (Term::Var(v), Target::Var(x)) if v == x => match source {
+                Source::Value(e) => e.clone(),
+                _ => self.fresh(),
+            },
+            (Term::Mem { kind, addr, cells }, Target::Mem { kind: k, addr: a, cells: c })
+                if cells.may_overlap(c) =>
+            {
+                let b = (**addr).clone();
+                let same = Term::bin(Op::Eq, a.clone(), b.clone());
+                let overlap = overlap(a, k.size(self.ptr_bytes), &b, kind.size(self.ptr_bytes));
+                let keep = t.clone();
+                let fresh = self.fresh();
+                if kind == k {
+                    let value = match source {
+                        Source::Value(e) => e.clone(),
+                        _ => self.fresh(),
+                    };
+                    // accesses of one kind are aligned: the same cell or disjoint
+                    ite(same, value, keep)
+                } else {
+                    ite(overlap, fresh, keep)
+                }
+            }
+            (Term::Mem { kind, addr, cells }, Target::Bytes { addr: a, size, cells: c })
+                if cells.may_overlap(c) =>
+            {
+                let b = (**addr).clone();
+                let sz = kind.size(self.ptr_bytes) as i128;
+                let inside = Term::bin(
+                    Op::And,
+                    Term::bin(Op::Ge, b.clone(), a.clone()),
+                    Term::bin(
+                        Op::Le,
+                        Term::bin(Op::Add, b.clone(), Term::Int(sz)),
+                        Term::bin(Op::Add, a.clone(), Term::Int(*size)),
+                    ),
+                );
+                let touched = overlap(a, *size as u64, &b, sz as u64);
+                let keep = t.clone();
+                let fresh = self.fresh();
+                let copied = match source {
+                    Source::Copy { addr: src, cells: src_cells } => Term::Mem {
+                        kind: *kind,
+                        addr: Box::new(Term::bin(
+                            Op::Add,
+                            src.clone(),
+                            Term::bin(Op::Sub, b.clone(), a.clone()),
+                        )),
+                        cells: src_cells.clone(),
+                    },
+                    _ => self.fresh(),
+                };
+                ite(inside, copied, ite(touched, fresh, keep))
+            }
+            _ => t,
+        }
+    }
+}
+
+/// `[a, a+sa)` and `[b, b+sb)` intersect.
+fn overlap(a: &Term, sa: u64, b: &Term, sb: u64) -> Term {
+    Term::bin(
+        Op::And,
+        Term::bin(
+            Op::Lt,
+            a.clone(),
+            Term::bin(Op::Add, b.clone(), Term::Int(sb as i128)),
+        ),
+        Term::bin(
+            Op::Lt,
+            b.clone(),
+            Term::bin(Op::Add, a.clone(), Term::Int(sa as i128)),
+        ),
+    )
+}
+
+fn ite(c: Term, a: Term, b: Term) -> Term {
+    if a == b {
+        return a;
+    }
+    Term::Ite(Box::new(c), Box::new(a), Box::new(b))
+}
