@@ -50,13 +50,18 @@ fn verdict(path: &Path, threads: usize) -> Result<(bool, String), String> {
         .abstract_program(&prog, &preds, &opts)
         .map_err(|e| e.to_string())?;
     let text = bebop::printer::print_program(&abs.program);
-    let reparsed = bebop::parser::parse(&text).map_err(|d| format!("BP does not parse: {}\n{text}", d.message))?;
+    let reparsed = bebop::parser::parse(&text)
+        .map_err(|d| format!("BP does not parse: {}\n{text}", d.message))?;
     let diags = bebop::check::check(&reparsed);
     if let Some(d) = diags.first() {
         return Err(format!("BP invalid: {}\n{text}", d.message));
     }
     let cfg = Cfg::build(&reparsed).map_err(|e| format!("BP CFG: {e}\n{text}"))?;
-    let (outcome, _) = decide(&cfg, &Target::AssertFailure, &Engine::Bdd(SymbolicOptions::default()));
+    let (outcome, _) = decide(
+        &cfg,
+        &Target::AssertFailure,
+        &Engine::Bdd(SymbolicOptions::default()),
+    );
     match outcome {
         Outcome::Unreachable => Ok((true, text)),
         Outcome::Reachable(_) => Ok((false, text)),
@@ -68,7 +73,10 @@ fn verdict(path: &Path, threads: usize) -> Result<(bool, String), String> {
 fn abstraction_proves_the_expected_verdicts() {
     let mut failures = Vec::new();
     let all = cases();
-    assert!(all.len() >= 10, "expected at least 10 programs in c-tests/abstraction");
+    assert!(
+        all.len() >= 10,
+        "expected at least 10 programs in c-tests/abstraction"
+    );
     for path in &all {
         let src = std::fs::read_to_string(path).expect("readable");
         let name = path.file_name().unwrap().to_string_lossy().to_string();

@@ -78,7 +78,13 @@ struct Session {
 const TARGET: usize = usize::MAX;
 
 impl Session {
-    fn new(addrs: &Addresses, atoms: &[Term], target: Option<&Term>, background: &[Term], timeout_ms: u32) -> Session {
+    fn new(
+        addrs: &Addresses,
+        atoms: &[Term],
+        target: Option<&Term>,
+        background: &[Term],
+        timeout_ms: u32,
+    ) -> Session {
         let solver = Solver::new();
         let mut p = Params::new();
         p.set_u32("timeout", timeout_ms);
@@ -180,7 +186,13 @@ pub fn cover(
         return c.clone();
     }
     counters.cache_misses.fetch_add(1, Ordering::Relaxed);
-    let mut s = Session::new(addrs, &q.atoms, Some(&q.target), &q.background, lim.timeout_ms);
+    let mut s = Session::new(
+        addrs,
+        &q.atoms,
+        Some(&q.target),
+        &q.background,
+        lim.timeout_ms,
+    );
     let mut out = Cover::default();
     let mut decided: Vec<Cube> = Vec::new();
     if s.unsat(&[], Some(false)).is_some() {
@@ -228,7 +240,11 @@ pub fn cover(
     counters.queries.fetch_add(s.queries, Ordering::Relaxed);
     counters.timeouts.fetch_add(s.timeouts, Ordering::Relaxed);
     let out = Arc::new(out);
-    cache.covers.lock().expect("cache lock").insert(key, out.clone());
+    cache
+        .covers
+        .lock()
+        .expect("cache lock")
+        .insert(key, out.clone());
     out
 }
 
@@ -277,6 +293,10 @@ pub fn inconsistent(
     counters.queries.fetch_add(s.queries, Ordering::Relaxed);
     counters.timeouts.fetch_add(s.timeouts, Ordering::Relaxed);
     let out = Arc::new(found);
-    cache.incons.lock().expect("cache lock").insert(key, out.clone());
+    cache
+        .incons
+        .lock()
+        .expect("cache lock")
+        .insert(key, out.clone());
     out
 }

@@ -94,7 +94,15 @@ fn relevant(target: &Term, atoms: &[Atom], max: usize) -> Vec<usize> {
     loop {
         let layer: Vec<usize> = (0..atoms.len())
             .filter(|i| !chosen.contains(i))
-            .filter(|&i| syms[i].iter().any(|s| reach.contains(s) || *s == Sym::AnyMem && reach.iter().any(|r| matches!(r, Sym::Cell(_) | Sym::AnyMem))))
+            .filter(|&i| {
+                syms[i].iter().any(|s| {
+                    reach.contains(s)
+                        || *s == Sym::AnyMem
+                            && reach
+                                .iter()
+                                .any(|r| matches!(r, Sym::Cell(_) | Sym::AnyMem))
+                })
+            })
             .collect();
         if layer.is_empty() {
             break;
@@ -181,8 +189,8 @@ fn target_of(c: &Conv, lhs: &Lval) -> Target {
     }
     let cells = c.cells(lhs);
     let addr = c.addr(lhs).unwrap_or(Term::Fresh(u32::MAX - 1));
-    let scalar = crate::analysis::points_to::lval_ty(prog, lhs)
-        .is_some_and(|t| prog.types.is_scalar(t));
+    let scalar =
+        crate::analysis::points_to::lval_ty(prog, lhs).is_some_and(|t| prog.types.is_scalar(t));
     if scalar {
         if let Ok(kind) = c.mem_kind(lhs) {
             return Target::Mem { kind, addr, cells };
@@ -261,19 +269,23 @@ pub fn abstract_edge(ctx: &Ctx, f: FuncId, n: NodeId, e: usize) -> Vec<BStmt> {
     match &edge.stmt {
         Stmt::Skip => vec![],
         Stmt::Assume(cond) => assume_code(ctx, f, &vis, cond),
-        Stmt::Assign { lhs, rhs } => {
-            assignment(ctx, f, &vis, lhs, source_of(&c, rhs), &[], &[])
-                .into_iter()
-                .collect()
-        }
+        Stmt::Assign { lhs, rhs } => assignment(ctx, f, &vis, lhs, source_of(&c, rhs), &[], &[])
+            .into_iter()
+            .collect(),
         Stmt::Havoc { lhs, .. } => assignment(ctx, f, &vis, lhs, Source::Havoc, &[], &[])
             .into_iter()
             .collect(),
         Stmt::Alloc { lhs, site, .. } => {
-            let may_fail = ctx.prog.allocs.get(site.0 as usize).is_none_or(|s| s.may_fail);
+            let may_fail = ctx
+                .prog
+                .allocs
+                .get(site.0 as usize)
+                .is_none_or(|s| s.may_fail);
             alloc_code(ctx, f, &vis, lhs, may_fail)
         }
-        Stmt::Call { lhs, callee, args } => call_code(ctx, f, n, e, &vis, lhs.as_ref(), callee, args, &edge.stmt),
+        Stmt::Call { lhs, callee, args } => {
+            call_code(ctx, f, n, e, &vis, lhs.as_ref(), callee, args, &edge.stmt)
+        }
         Stmt::Return(v) => vec![return_code(ctx, f, &vis, v.as_ref())],
         Stmt::Error => vec![bp::stmt(StmtKind::Assert(bp::konst(false)))],
         Stmt::Halt { .. } => vec![bp::stmt(StmtKind::Assume(bp::konst(false)))],
@@ -444,9 +456,9 @@ fn call_defined(
         }
     }
     // 4. the caller's own predicates the callee may have changed
-    let (changed, kept): (Vec<usize>, Vec<usize>) = vis.iter().partition(|&&i| {
-        ctx.preds.preds[i].scope != Scope::Global && meets(&ctx.terms[i], mods)
-    });
+    let (changed, kept): (Vec<usize>, Vec<usize>) = vis
+        .iter()
+        .partition(|&&i| ctx.preds.preds[i].scope != Scope::Global && meets(&ctx.terms[i], mods));
     if !changed.is_empty() {
         let mut facts = atoms_of(ctx, &kept);
         facts.extend(ret_atoms.iter().cloned());
@@ -473,10 +485,11 @@ fn call_defined(
 fn actuals_known(ctx: &Ctx, i: usize, actuals: &[Option<Term>], params: &[VarId]) -> bool {
     let mut vars = Vec::new();
     super::expr_vars(&ctx.preds.preds[i].expr, &mut vars);
-    vars.iter().all(|v| match params.iter().position(|p| p == v) {
-        Some(k) => actuals[k].is_some(),
-        None => true,
-    })
+    vars.iter()
+        .all(|v| match params.iter().position(|p| p == v) {
+            Some(k) => actuals[k].is_some(),
+            None => true,
+        })
 }
 
 fn call_external(
@@ -542,7 +555,9 @@ fn call_external(
     let mut out = Vec::new();
     if !hit.is_empty() {
         out.push(bp::assign(
-            hit.iter().map(|&i| ctx.preds.preds[i].name.clone()).collect(),
+            hit.iter()
+                .map(|&i| ctx.preds.preds[i].name.clone())
+                .collect(),
             hit.iter().map(|_| bp::nondet()).collect(),
         ));
     }

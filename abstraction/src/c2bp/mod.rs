@@ -30,7 +30,7 @@ mod wp;
 
 pub use cubes::CubeLimits;
 pub use predicates::{
-    expr_vars, subst_var, is_result_var, parse_predicates, predicates_from_conditions, result_var,
+    expr_vars, is_result_var, parse_predicates, predicates_from_conditions, result_var, subst_var,
     PredError, Predicate, PredicateSet, Scope, RESULT_NAME,
 };
 
@@ -280,7 +280,10 @@ impl Abstractor {
         let (codes, enforces, init) = if opts.threads == 0 {
             run()
         } else {
-            match rayon::ThreadPoolBuilder::new().num_threads(opts.threads).build() {
+            match rayon::ThreadPoolBuilder::new()
+                .num_threads(opts.threads)
+                .build()
+            {
                 Ok(pool) => pool.install(run),
                 Err(_) => run(),
             }

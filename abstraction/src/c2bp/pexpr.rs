@@ -5,7 +5,9 @@
 
 use super::predicates::result_var;
 use crate::analysis::points_to::lval_ty;
-use crate::cir::{BinOp, Expr, ExprKind, FuncId, Lval, Program, Ty, TypeKind, UnOp, VarId, VarKind};
+use crate::cir::{
+    BinOp, Expr, ExprKind, FuncId, Lval, Program, Ty, TypeKind, UnOp, VarId, VarKind,
+};
 
 type PResult<T> = Result<T, (usize, String)>;
 
@@ -17,8 +19,8 @@ enum Tok {
 }
 
 const OPS: [&str; 27] = [
-    "->", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "(", ")", "[", "]", ".", "*", "&",
-    "+", "-", "/", "%", "<", ">", "!", "~", "^", "|", "\\result",
+    "->", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "(", ")", "[", "]", ".", "*", "&", "+",
+    "-", "/", "%", "<", ">", "!", "~", "^", "|", "\\result",
 ];
 
 fn lex(s: &str) -> PResult<Vec<(usize, Tok)>> {
@@ -37,7 +39,8 @@ fn lex(s: &str) -> PResult<Vec<(usize, Tok)>> {
                 (10, i)
             };
             i = digits_at;
-            while i < b.len() && b[i].is_ascii_hexdigit() && (radix == 16 || b[i].is_ascii_digit()) {
+            while i < b.len() && b[i].is_ascii_hexdigit() && (radix == 16 || b[i].is_ascii_digit())
+            {
                 i += 1;
             }
             let v = i128::from_str_radix(&s[digits_at..i], radix)
@@ -60,7 +63,13 @@ fn lex(s: &str) -> PResult<Vec<(usize, Tok)>> {
             out.push((i, Tok::Op(op)));
             i += op.len();
         } else {
-            return Err((i, format!("unexpected character `{}`", s[i..].chars().next().unwrap_or('?'))));
+            return Err((
+                i,
+                format!(
+                    "unexpected character `{}`",
+                    s[i..].chars().next().unwrap_or('?')
+                ),
+            ));
         }
     }
     Ok(out)
@@ -96,11 +105,17 @@ pub fn parse(prog: &mut Program, func: Option<FuncId>, text: &str) -> PResult<Ex
     };
     let e = p.binary(0)?;
     if p.pos < p.toks.len() {
-        return Err((p.toks[p.pos].0, "unexpected token after the expression".into()));
+        return Err((
+            p.toks[p.pos].0,
+            "unexpected token after the expression".into(),
+        ));
     }
     let e = p.value(e);
     if !p.prog.types.is_scalar(e.ty) {
-        return Err((0, "a predicate must be a scalar (boolean) expression".into()));
+        return Err((
+            0,
+            "a predicate must be a scalar (boolean) expression".into(),
+        ));
     }
     Ok(e)
 }
@@ -214,7 +229,10 @@ impl Parser<'_> {
 
     fn combine(&mut self, op: &str, a: Expr, b: Expr, at: usize) -> PResult<Expr> {
         let int = self.int_ty();
-        let (pa, pb) = (self.prog.types.is_pointer(a.ty), self.prog.types.is_pointer(b.ty));
+        let (pa, pb) = (
+            self.prog.types.is_pointer(a.ty),
+            self.prog.types.is_pointer(b.ty),
+        );
         let mk = |op: BinOp, a: Expr, b: Expr, ty: Ty| Expr {
             kind: ExprKind::Binary(op, Box::new(a), Box::new(b)),
             ty,
@@ -222,7 +240,11 @@ impl Parser<'_> {
         Ok(match op {
             "&&" | "||" => {
                 let (a, b) = (self.truth(a), self.truth(b));
-                let o = if op == "&&" { BinOp::BitAnd } else { BinOp::BitOr };
+                let o = if op == "&&" {
+                    BinOp::BitAnd
+                } else {
+                    BinOp::BitOr
+                };
                 mk(o, a, b, int)
             }
             "==" | "!=" | "<" | "<=" | ">" | ">=" => {
@@ -348,8 +370,14 @@ impl Parser<'_> {
         let Some(t) = self.prog.types.pointee(e.ty) else {
             return Err((at, "`*` needs a pointer".into()));
         };
-        if matches!(self.prog.types.kind(t), TypeKind::Void | TypeKind::Function(_)) {
-            return Err((at, "cannot dereference a pointer to void or to a function".into()));
+        if matches!(
+            self.prog.types.kind(t),
+            TypeKind::Void | TypeKind::Function(_)
+        ) {
+            return Err((
+                at,
+                "cannot dereference a pointer to void or to a function".into(),
+            ));
         }
         Ok(PE::Lv(Lval::Deref(Box::new(e)), t))
     }
@@ -427,7 +455,10 @@ impl Parser<'_> {
             Some(Tok::Op("\\result")) => {
                 self.pos += 1;
                 let Some(f) = self.func else {
-                    return Err((at, "`\\result` is only allowed in a function's scope".into()));
+                    return Err((
+                        at,
+                        "`\\result` is only allowed in a function's scope".into(),
+                    ));
                 };
                 let v = result_var(self.prog, f);
                 let ty = self.prog.var(v).ty;

@@ -87,7 +87,11 @@ impl PredicateSet {
             Some(f) if mentions_frame_vars(prog, &expr) => Scope::Func(f),
             _ => Scope::Global,
         };
-        if self.preds.iter().any(|p| p.scope == scope && p.expr == expr) {
+        if self
+            .preds
+            .iter()
+            .any(|p| p.scope == scope && p.expr == expr)
+        {
             return false;
         }
         let text = print::expr(prog, &expr);
@@ -337,9 +341,9 @@ impl PredicateSet {
                 };
                 let mut vars = Vec::new();
                 expr_vars(e, &mut vars);
-                let reads_temp = vars
-                    .iter()
-                    .any(|&v| matches!(prog.var(v).kind, VarKind::Temp(_)) && !is_result_var(prog, v));
+                let reads_temp = vars.iter().any(|&v| {
+                    matches!(prog.var(v).kind, VarKind::Temp(_)) && !is_result_var(prog, v)
+                });
                 if !reads_temp {
                     continue;
                 }

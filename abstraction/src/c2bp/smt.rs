@@ -34,12 +34,7 @@ impl Addresses {
             next += size.max(1) + GAP;
             next = (next + 15) & !15;
         };
-        let size = |t: Ty| -> i128 {
-            prog.types
-                .size_of(t)
-                .map(|s| s as i128)
-                .unwrap_or(1 << 24)
-        };
+        let size = |t: Ty| -> i128 { prog.types.size_of(t).map(|s| s as i128).unwrap_or(1 << 24) };
         for v in prog.var_ids() {
             place(Obj::Var(v), size(prog.var(v).ty), &mut base);
         }
@@ -116,7 +111,9 @@ impl<'a> Encoder<'a> {
                 let f = self.mems.entry(*kind).or_insert_with(|| {
                     FuncDecl::new(kind.fn_name(), &[&Sort::int()], &Sort::int())
                 });
-                f.apply(&[&a]).as_int().expect("memory functions return Int")
+                f.apply(&[&a])
+                    .as_int()
+                    .expect("memory functions return Int")
             }
             Term::Ite(c, a, b) if !t.is_bool() => {
                 let c = self.boolean(c);
@@ -182,10 +179,7 @@ fn trunc_div(x: &Int, c: i128) -> Int {
     let zero = Int::from_i64(0);
     // |x| / |c| rounded down, with the sign of x*c
     let pos = x.ge(&zero);
-    let mag = pos.ite(
-        &x.div(&ac),
-        &Int::unary_minus(x).div(&ac),
-    );
+    let mag = pos.ite(&x.div(&ac), &Int::unary_minus(x).div(&ac));
     let signed = pos.ite(&mag, &Int::unary_minus(&mag));
     if c < 0 {
         Int::unary_minus(&signed)

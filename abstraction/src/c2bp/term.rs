@@ -277,9 +277,11 @@ impl<'a> Conv<'a> {
                 let a = self.expr(a)?;
                 match op {
                     UnOp::Neg => Term::bin(Op::Sub, Term::Int(0), as_int(a)),
-                    UnOp::BitNot => {
-                        Term::bin(Op::Sub, Term::bin(Op::Sub, Term::Int(0), as_int(a)), Term::Int(1))
-                    }
+                    UnOp::BitNot => Term::bin(
+                        Op::Sub,
+                        Term::bin(Op::Sub, Term::Int(0), as_int(a)),
+                        Term::Int(1),
+                    ),
                     UnOp::LogNot => Term::not(a.truth()),
                 }
             }
@@ -287,11 +289,21 @@ impl<'a> Conv<'a> {
                 let (ta, tb) = (self.expr(a)?, self.expr(b)?);
                 match op {
                     BinOp::PtrAdd => {
-                        let elem = self.prog.types.pointee(a.ty).map(|t| self.size(t)).unwrap_or(1);
+                        let elem = self
+                            .prog
+                            .types
+                            .pointee(a.ty)
+                            .map(|t| self.size(t))
+                            .unwrap_or(1);
                         Term::bin(Op::Add, ta, Term::bin(Op::Mul, as_int(tb), Term::Int(elem)))
                     }
                     BinOp::PtrDiff => {
-                        let elem = self.prog.types.pointee(a.ty).map(|t| self.size(t)).unwrap_or(1);
+                        let elem = self
+                            .prog
+                            .types
+                            .pointee(a.ty)
+                            .map(|t| self.size(t))
+                            .unwrap_or(1);
                         Term::bin(Op::Div, Term::bin(Op::Sub, ta, tb), Term::Int(elem))
                     }
                     BinOp::BitAnd if ta.is_bool() && tb.is_bool() => Term::bin(Op::And, ta, tb),

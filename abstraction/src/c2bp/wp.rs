@@ -65,9 +65,14 @@ impl Wp {
                 Source::Value(e) => e.clone(),
                 _ => self.fresh(),
             },
-            (Term::Mem { kind, addr, cells }, Target::Mem { kind: k, addr: a, cells: c })
-                if cells.may_overlap(c) =>
-            {
+            (
+                Term::Mem { kind, addr, cells },
+                Target::Mem {
+                    kind: k,
+                    addr: a,
+                    cells: c,
+                },
+            ) if cells.may_overlap(c) => {
                 let b = (**addr).clone();
                 let same = Term::bin(Op::Eq, a.clone(), b.clone());
                 let overlap = overlap(a, k.size(self.ptr_bytes), &b, kind.size(self.ptr_bytes));
@@ -84,9 +89,14 @@ impl Wp {
                     ite(overlap, fresh, keep)
                 }
             }
-            (Term::Mem { kind, addr, cells }, Target::Bytes { addr: a, size, cells: c })
-                if cells.may_overlap(c) =>
-            {
+            (
+                Term::Mem { kind, addr, cells },
+                Target::Bytes {
+                    addr: a,
+                    size,
+                    cells: c,
+                },
+            ) if cells.may_overlap(c) => {
                 let b = (**addr).clone();
                 let sz = kind.size(self.ptr_bytes) as i128;
                 let inside = Term::bin(
@@ -102,7 +112,10 @@ impl Wp {
                 let keep = t.clone();
                 let fresh = self.fresh();
                 let copied = match source {
-                    Source::Copy { addr: src, cells: src_cells } => Term::Mem {
+                    Source::Copy {
+                        addr: src,
+                        cells: src_cells,
+                    } => Term::Mem {
                         kind: *kind,
                         addr: Box::new(Term::bin(
                             Op::Add,

@@ -5,20 +5,23 @@
 //! concrete state cannot evaluate, a callee's fresh local, a BP variable that is no
 //! predicate). Wildcards are split lazily, only when a vertex reads them, so unknown values
 //! cost nothing until the BP looks at them. Transitions are bebop's own
-//! (`semantics::intra_successors` on the split states); for a vertex with many choices whose
-//! choices each occur once, the successors are computed component by component instead of
-//! enumerating every choice vector (same result, see [`possible`]).
+//! (`semantics::intra_successors` on the split states), except for assignments with choices
+//! and vertices with many choices whose choices each occur once: their successors are
+//! computed component by component instead of enumerating every choice vector, and an
+//! assigned variable that can take both values becomes a wildcard (same set of states, see
+//! [`possible`]).
 
 use super::prepare::{vertex_exprs, Prepared};
 use bebop::ast::BinOp;
 use bebop::cfg::{CExpr, CondKind, ProcId, VKind, Var, VertexId};
 use bebop::semantics;
 use bebop::state::State;
+use std::collections::HashSet;
 
 /// Most choice bits bebop's enumerating semantics is used for.
 const SMALL_CHOICES: u32 = 6;
 /// Most wildcards `enforce` is decided on exactly (by enumeration).
-const EXACT_ENFORCE_WILDCARDS: usize = 10;
+const EXACT_ENFORCE_WILDCARDS: usize = 6;
 
 /// The set of BP states grew beyond the checker's limits.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -54,6 +57,12 @@ impl AState {
     pub(super) fn set(&mut self, v: Var, b: bool) {
         self.s.set(v, b);
         self.w.set(v, false);
+    }
+
+    /// Make `v` a wildcard.
+    pub(super) fn forget(&mut self, v: Var) {
+        self.s.set(v, false);
+        self.w.set(v, true);
     }
 
     /// Every completion of the wildcards among `vars`; `Blowup` beyond `limit` states.
@@ -173,12 +182,11 @@ impl Prepared {
         let Some(e) = &self.cfg.procs[p as usize].enforce else {
             return true;
         };
-        let mut wild = Vec::new();
-        e.for_each_var(&mut |v| {
-            if a.w.get(v) && !wild.contains(&v) {
-                wild.push(v);
-            }
-        });
+        let wild: Vec<Var> = self.enforce_vars[p as usize]
+            .iter()
+            .copied()
+            .filter(|&v| a.w.get(v))
+            .collect();
         if wild.is_empty() {
             return semantics::enforce_holds(&self.cfg, p, &a.s);
         }
@@ -206,26 +214,41 @@ impl Prepared {
             VKind::Assign { lhs, .. } | VKind::ReturnSite { lhs, .. } => lhs.clone(),
             _ => Vec::new(),
         };
+        let component_wise = self.read_once[v as usize]
+            && (vx.choices > SMALL_CHOICES
+                || (vx.choices > 0 && matches!(vx.kind, VKind::Assign { .. })));
         let mut out: Vec<(VertexId, AState)> = Vec::new();
+        let mut seen: HashSet<(VertexId, AState)> = HashSet::new();
         for c in a.split(&self.reads[v as usize], limit)? {
-            let succ = if vx.choices <= SMALL_CHOICES {
-                semantics::intra_successors(&self.cfg, v, &c.s)
-            } else if self.read_once[v as usize] {
+            let succ = if component_wise {
                 self.read_once_successors(v, &c.s, limit)?
+            } else if vx.choices <= SMALL_CHOICES {
+                semantics::intra_successors(&self.cfg, v, &c.s)
+                    .into_iter()
+                    .map(|(w, t)| (w, t, Vec::new()))
+                    .collect()
             } else {
                 return Err(Blowup);
             };
-            for (w, t) in succ {
-                let mut mask = c.w.clone();
+            for (w, t, wild) in succ {
+                let mut next = AState {
+                    s: t,
+                    w: c.w.clone(),
+                };
                 for &x in &written {
-                    mask.set(x, false);
+                    next.w.set(x, false);
                 }
-                let next = AState { s: t, w: mask };
-                let ok = self
-                    .cfg
-                    .proc_of(w)
-                    .is_none_or(|p| self.enforce_ok(p, &next));
-                if ok && !out.iter().any(|(w2, n2)| *w2 == w && *n2 == next) {
+                for &x in &wild {
+                    next.forget(x);
+                }
+                // Only assignments change what `enforce` reads (return registers are not
+                // in it), so other steps keep it true.
+                let ok = written.is_empty()
+                    || self
+                        .cfg
+                        .proc_of(w)
+                        .is_none_or(|p| self.enforce_ok(p, &next));
+                if ok && seen.insert((w, next.clone())) {
                     out.push((w, next));
                 }
             }
@@ -236,24 +259,37 @@ impl Prepared {
         Ok(out)
     }
 
-    /// [`semantics::intra_successors`] for a read-once vertex, component by component.
+    /// [`semantics::intra_successors`] for a read-once vertex, component by component; an
+    /// assigned variable that can take both values becomes a wildcard (listed with each
+    /// successor) instead of being enumerated. Exact: read-once components are independent.
     fn read_once_successors(
         &self,
         v: VertexId,
         s: &State,
         limit: usize,
-    ) -> Result<Vec<(VertexId, State)>, Blowup> {
+    ) -> Result<Vec<(VertexId, State, Vec<Var>)>, Blowup> {
         let vx = self.cfg.vertex(v);
         let mut out = Vec::new();
         match &vx.kind {
             VKind::Assign { lhs, rhs } => {
-                let parts: Vec<(bool, bool)> = rhs.iter().map(|e| possible(e, s)).collect();
+                let mut fixed = Vec::new();
+                let mut parts = Vec::new();
+                let mut wild = Vec::new();
+                for (x, e) in lhs.iter().zip(rhs) {
+                    match possible(e, s) {
+                        (true, true) => wild.push(*x),
+                        p => {
+                            fixed.push(*x);
+                            parts.push(p);
+                        }
+                    }
+                }
                 for vals in product(&parts, limit)? {
                     let mut t = s.clone();
-                    for (x, b) in lhs.iter().zip(vals) {
+                    for (x, b) in fixed.iter().zip(vals) {
                         t.set(*x, b);
                     }
-                    out.push((vx.succ[0], t));
+                    out.push((vx.succ[0], t, wild.clone()));
                 }
             }
             VKind::Return(es) => {
@@ -263,19 +299,24 @@ impl Prepared {
                     for (i, b) in vals.into_iter().enumerate() {
                         t.set(Var::Ret(i as u32), b);
                     }
-                    out.push((vx.succ[0], t));
+                    out.push((vx.succ[0], t, Vec::new()));
                 }
             }
             VKind::Cond { kind, cond } => {
                 let (t, f) = possible(cond, s);
                 if t {
-                    out.push((vx.succ[0], s.clone()));
+                    out.push((vx.succ[0], s.clone(), Vec::new()));
                 }
                 if f && *kind != CondKind::Assume {
-                    out.push((vx.succ[1], s.clone()));
+                    out.push((vx.succ[1], s.clone(), Vec::new()));
                 }
             }
-            _ => return Ok(semantics::intra_successors(&self.cfg, v, s)),
+            _ => {
+                return Ok(semantics::intra_successors(&self.cfg, v, s)
+                    .into_iter()
+                    .map(|(w, t)| (w, t, Vec::new()))
+                    .collect())
+            }
         }
         Ok(out)
     }

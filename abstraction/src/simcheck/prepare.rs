@@ -61,8 +61,13 @@ pub(super) struct Prepared {
     pub(super) reads: Vec<Vec<Var>>,
     /// Each `*`/`schoose` choice of the vertex occurs once, in one component.
     pub(super) read_once: Vec<bool>,
+    /// Per procedure: the variables its `enforce` reads (deduplicated).
+    pub(super) enforce_vars: Vec<Vec<Var>>,
     pub(super) globals: Vec<Pred>,
     pub(super) locals: HashMap<FuncId, Vec<Pred>>,
+    /// Per function: the BP variables visible in its procedure that are no predicate
+    /// (scratch variables of the abstraction, forgotten at node labels).
+    pub(super) scratch: HashMap<FuncId, Vec<Var>>,
 }
 
 fn spec_error(msg: String) -> Box<Violation> {
@@ -110,6 +115,21 @@ impl Prepared {
         let (labels, label_at) = collect_labels(&cfg);
         let reads = cfg.vertices.iter().map(|v| vertex_reads(&v.kind)).collect();
         let read_once = cfg.vertices.iter().map(|v| is_read_once(&v.kind)).collect();
+        let enforce_vars = cfg
+            .procs
+            .iter()
+            .map(|p| {
+                let mut vs = Vec::new();
+                if let Some(e) = &p.enforce {
+                    e.for_each_var(&mut |v| {
+                        if !vs.contains(&v) {
+                            vs.push(v);
+                        }
+                    });
+                }
+                vs
+            })
+            .collect();
         let globals = spec
             .globals
             .iter()
@@ -149,6 +169,23 @@ impl Prepared {
             }
             locals.insert(f, out);
         }
+        let scratch = proc_of
+            .iter()
+            .map(|(&f, &p)| {
+                let preds: Vec<Var> = globals
+                    .iter()
+                    .chain(locals.get(&f).into_iter().flatten())
+                    .map(|q| q.var)
+                    .collect();
+                let nl = cfg.procs[p as usize].locals.len() as u32;
+                let vars = (0..cfg.globals.len() as u32)
+                    .map(Var::Global)
+                    .chain((0..nl).map(Var::Local))
+                    .filter(|v| !preds.contains(v))
+                    .collect();
+                (f, vars)
+            })
+            .collect();
         Ok(Prepared {
             cfg,
             proc_of,
@@ -156,8 +193,10 @@ impl Prepared {
             label_at,
             reads,
             read_once,
+            enforce_vars,
             globals,
             locals,
+            scratch,
         })
     }
 

@@ -134,21 +134,35 @@ impl<'a> Sim<'a> {
     }
 
     /// Keep the configurations agreeing with the known predicate values (binding
-    /// wildcards to them) and satisfying `p`'s `enforce`.
-    fn filter(&self, p: ProcId, set: Vec<Conf>, vals: &Valuation) -> Vec<Conf> {
+    /// wildcards to them) and satisfying `p`'s `enforce`, and forget the scratch variables
+    /// of `f`'s procedure (variables that are no predicate: the abstraction's temporaries,
+    /// which only live within the code of one edge).
+    fn filter(&self, f: FuncId, p: ProcId, set: Vec<Conf>, vals: &Valuation) -> Vec<Conf> {
+        let scratch = self.pre.scratch.get(&f).map(Vec::as_slice).unwrap_or(&[]);
         let mut out: Vec<Conf> = Vec::new();
         let mut seen: HashSet<Conf> = HashSet::new();
         'confs: for mut c in set {
+            let mut bound = false;
             for (pred, v) in vals {
                 if let Some(b) = v {
                     match c.st.get(pred.var) {
-                        None => c.st.set(pred.var, *b),
+                        None => {
+                            c.st.set(pred.var, *b);
+                            bound = true;
+                        }
                         Some(x) if x != *b => continue 'confs,
                         Some(_) => {}
                     }
                 }
             }
-            if self.pre.enforce_ok(p, &c.st) && seen.insert(c.clone()) {
+            // Binding wildcards is the only change: `enforce` held before it.
+            if bound && !self.pre.enforce_ok(p, &c.st) {
+                continue;
+            }
+            for &v in scratch {
+                c.st.forget(v);
+            }
+            if seen.insert(c.clone()) {
                 out.push(c);
             }
         }
@@ -286,7 +300,7 @@ impl<'a> Sim<'a> {
             );
             return;
         }
-        let mut kept = self.filter(p, reached.clone(), vals);
+        let mut kept = self.filter(f, p, reached.clone(), vals);
         if kept.is_empty() {
             let (kind, msg) = if self.pre.enforce_ok(p, &self.concrete_state(p, vals)) {
                 (ViolationKind::Predicates, self.mismatch(&reached, vals))

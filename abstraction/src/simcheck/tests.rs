@@ -440,7 +440,8 @@ fn a_wrong_return_value_is_flagged_in_the_caller() {
 
 #[test]
 fn a_set_beyond_the_cap_is_skipped_and_reseeded() {
-    // Thirteen nondeterministic BP locals that are not predicates: 2^13 states after n0.
+    // Thirteen nondeterministic BP locals that are not predicates, all read at once:
+    // 2^13 states after n0.
     let p = load(BRANCHES);
     let extra: Vec<String> = (0..13).map(|i| format!("t{i}")).collect();
     let text = sound_branches_bp()
@@ -451,9 +452,10 @@ fn a_set_beyond_the_cap_is_skipped_and_reseeded() {
         .replace(
             "n0: {x == 0} := *;",
             &format!(
-                "n0: {{x == 0}}, {} := *, {};",
+                "n0: {{x == 0}}, {} := *, {}; assume({} | 1);",
                 extra.join(", "),
-                vec!["*"; 13].join(", ")
+                vec!["*"; 13].join(", "),
+                extra.join(" | ")
             ),
         );
     let bp = parse_bp(&text);
@@ -462,6 +464,11 @@ fn a_set_beyond_the_cap_is_skipped_and_reseeded() {
     assert!(r.violation.is_none(), "{}", r.violation.unwrap());
     assert_eq!(r.visits_skipped, 1, "{r:?}");
     assert!(r.visits_checked >= 5, "{r:?}");
+    // Unread, they stay wildcards: no state is enumerated and nothing is skipped.
+    let unread = text.replace(&format!(" assume({} | 1);", extra.join(" | ")), "");
+    let bp2 = parse_bp(&unread);
+    let r = run_seq(&branches_spec(&p, &bp2), &[0]);
+    assert!(r.violation.is_none() && r.visits_skipped == 0, "{r:?}");
     // The re-seeded set still catches a later fault.
     let faulty = text.replace("n5: {g == 1} := 1;", "n5: skip;");
     let bp = parse_bp(&faulty);
