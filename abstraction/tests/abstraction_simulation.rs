@@ -10,9 +10,15 @@
 //! boolean program allows. Asserted: 0 violations, and every program abstracts and has a
 //! usable boolean program.
 //!
+//! A second test shows the check is not vacuous on c2bp's output: for the programs of
+//! `c-tests/abstraction/`, mutants of the boolean program (one assignment component or one
+//! `assume` negated) must be flagged on some run for at least half of them (the others
+//! change nothing the runs can observe: dead branches, unknown values).
+//!
 //! Environment: `SLAMRS_SIM_RUNS` (seeds per program, default [`DEFAULT_RUNS`]),
 //! `SLAMRS_SIM_STEPS` (edges per run, default [`DEFAULT_STEPS`]), `SLAMRS_SIM_FILTER`
-//! (only programs whose file name contains it).
+//! (only programs whose name contains it), `SLAMRS_SIM_SHOW_MISSED` (list the mutants no
+//! run flags).
 
 mod common;
 
@@ -306,6 +312,161 @@ fn every_run_is_a_path_of_the_boolean_program() {
         total.runs,
         failures.len(),
         failures.join("\n\n")
+    );
+}
+
+/// Negate the `target`-th mutation point of `stmts` (assignment components that are not a
+/// bare `*`, and `assume` conditions, in program order); its description if reached.
+fn mutate(stmts: &mut [bebop::ast::Stmt], target: usize, counter: &mut usize) -> Option<String> {
+    use bebop::ast::{Expr, ExprKind, StmtKind};
+    fn negate(e: &mut Expr) {
+        let span = e.span;
+        let inner = std::mem::replace(
+            e,
+            Expr {
+                kind: ExprKind::Const(false),
+                span,
+            },
+        );
+        *e = Expr {
+            kind: ExprKind::Not(Box::new(inner)),
+            span,
+        };
+    }
+    for st in stmts {
+        let label = st
+            .labels
+            .first()
+            .map(|l| l.name.clone())
+            .unwrap_or_default();
+        match &mut st.kind {
+            StmtKind::Assign { lhs, rhs } => {
+                for (x, e) in lhs.iter().zip(rhs.iter_mut()) {
+                    if matches!(e.kind, ExprKind::Nondet) {
+                        continue;
+                    }
+                    if *counter == target {
+                        negate(e);
+                        return Some(format!("{label}: {} := !(...)", x.name));
+                    }
+                    *counter += 1;
+                }
+            }
+            StmtKind::Assume(e) => {
+                if *counter == target {
+                    negate(e);
+                    return Some(format!("{label}: assume negated"));
+                }
+                *counter += 1;
+            }
+            StmtKind::If { arms, els } => {
+                for (_, body) in arms.iter_mut() {
+                    if let Some(d) = mutate(body, target, counter) {
+                        return Some(d);
+                    }
+                }
+                if let Some(body) = els {
+                    if let Some(d) = mutate(body, target, counter) {
+                        return Some(d);
+                    }
+                }
+            }
+            StmtKind::While { body, .. } => {
+                if let Some(d) = mutate(body, target, counter) {
+                    return Some(d);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The mutants of a boolean program, one per mutation point (at most `max`, spread evenly).
+fn mutants(bp: &bebop::ast::Program, max: usize) -> Vec<(String, bebop::ast::Program)> {
+    let mut total = 0;
+    for p in &bp.procs {
+        let mut copy = p.body.clone();
+        mutate(&mut copy, usize::MAX, &mut total);
+    }
+    let step = total.div_ceil(max.max(1)).max(1);
+    let mut out = Vec::new();
+    for target in (0..total).step_by(step) {
+        let mut m = bp.clone();
+        let mut counter = 0;
+        for p in &mut m.procs {
+            if let Some(d) = mutate(&mut p.body, target, &mut counter) {
+                out.push((format!("{}: {d}", p.name.name), m.clone()));
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// The checker is not vacuous on c2bp's output: negating an assignment or an assume of the
+/// boolean program (a deliberately unsound abstraction, unless the change is invisible to
+/// the runs) is flagged on some run for most mutants.
+#[test]
+fn mutated_boolean_programs_are_caught() {
+    let cases = filtered(corpus_cases("abstraction", true));
+    let cfg = Config {
+        int_mode: IntMode::Math,
+        max_steps: 2_000,
+        max_depth: 200,
+        ..Config::default()
+    };
+    let (mut total, mut killed) = (0usize, 0usize);
+    let mut failures = Vec::new();
+    println!("{:<40} {:>7} {:>7}", "program", "mutants", "caught");
+    for case in &cases {
+        let (prog, preds, inputs) = load_case(case).unwrap_or_else(|e| panic!("{e}"));
+        let abs = Abstractor::new()
+            .abstract_program(&prog, &preds, &Options::default())
+            .unwrap_or_else(|e| panic!("{}: {e}", case.name));
+        let entry = prog.func_by_name("main").expect("main");
+        let ms = mutants(&abs.program, 40);
+        let mut caught = 0;
+        for (what, bp) in &ms {
+            let spec = SimSpec {
+                bp,
+                ..spec_of(&prog, &abs, entry)
+            };
+            let sim = match Simulator::new(&spec) {
+                Ok(s) => s,
+                Err(v) => {
+                    failures.push(format!("{} [{what}]: {v}", case.name));
+                    continue;
+                }
+            };
+            let seeded = (0..30u64).any(|seed| {
+                sim.check_run(&cfg, &mut RandomOracle::new(seed))
+                    .violation
+                    .is_some()
+            });
+            let listed = || {
+                inputs.iter().any(|i| {
+                    sim.check_run(&cfg, &mut SeqOracle::new(i.clone()))
+                        .violation
+                        .is_some()
+                })
+            };
+            if seeded || listed() {
+                caught += 1;
+            } else if std::env::var("SLAMRS_SIM_SHOW_MISSED").is_ok() {
+                println!("  not caught: {what}");
+            }
+        }
+        println!("{:<40} {:>7} {:>7}", case.name, ms.len(), caught);
+        total += ms.len();
+        killed += caught;
+    }
+    println!("{:<40} {:>7} {:>7}", "total", total, killed);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(total > 0, "no mutants");
+    assert!(
+        killed * 2 >= total,
+        "only {killed} of {total} unsound mutants caught"
     );
 }
 

@@ -11,7 +11,7 @@
 //! assigned variable that can take both values becomes a wildcard (same set of states, see
 //! [`possible`]).
 
-use super::prepare::{vertex_exprs, Prepared};
+use super::prepare::Prepared;
 use bebop::ast::BinOp;
 use bebop::cfg::{CExpr, CondKind, ProcId, VKind, Var, VertexId};
 use bebop::semantics;
@@ -322,7 +322,8 @@ impl Prepared {
     }
 
     /// The states in which the callee of call vertex `c` starts when called from `a`:
-    /// globals as in `a`, formals from the arguments, every other local a wildcard.
+    /// globals as in `a`, formals from the arguments (a read-once argument that can take
+    /// both values makes its formal a wildcard), every other local a wildcard.
     pub(super) fn call_entries(
         &self,
         c: VertexId,
@@ -335,25 +336,39 @@ impl Prepared {
         };
         let q = &self.cfg.procs[*callee as usize];
         let mut out: Vec<AState> = Vec::new();
+        let mut seen: HashSet<AState> = HashSet::new();
         for split in a.split(&self.reads[c as usize], limit)? {
-            let formal_vectors: Vec<Vec<bool>> = if vx.choices <= SMALL_CHOICES {
-                let mut vs: Vec<Vec<bool>> = Vec::new();
+            // Formals as values (`Some`) or wildcards (`None`: both values possible, for
+            // read-once arguments).
+            let formal_vectors: Vec<Vec<Option<bool>>> = if self.read_once[c as usize] {
+                let parts: Vec<(bool, bool)> = args.iter().map(|e| possible(e, &split.s)).collect();
+                let fixed: Vec<(bool, bool)> = parts
+                    .iter()
+                    .copied()
+                    .filter(|&p| p != (true, true))
+                    .collect();
+                product(&fixed, limit)?
+                    .into_iter()
+                    .map(|vals| {
+                        let mut vals = vals.into_iter();
+                        parts
+                            .iter()
+                            .map(|&p| if p == (true, true) { None } else { vals.next() })
+                            .collect()
+                    })
+                    .collect()
+            } else if vx.choices <= SMALL_CHOICES {
+                let mut vs: Vec<Vec<Option<bool>>> = Vec::new();
                 for ch in 0..1u64 << vx.choices {
-                    let v: Vec<bool> = args
+                    let v: Vec<Option<bool>> = args
                         .iter()
-                        .map(|e| semantics::eval(e, &split.s, ch))
+                        .map(|e| Some(semantics::eval(e, &split.s, ch)))
                         .collect();
                     if !vs.contains(&v) {
                         vs.push(v);
                     }
                 }
                 vs
-            } else if self.read_once[c as usize] {
-                let parts: Vec<(bool, bool)> = vertex_exprs(&vx.kind)
-                    .iter()
-                    .map(|e| possible(e, &split.s))
-                    .collect();
-                product(&parts, limit)?
             } else {
                 return Err(Blowup);
             };
@@ -363,13 +378,16 @@ impl Prepared {
                 let mut w = State::zeros(&self.cfg, *callee);
                 w.g = split.w.g.clone();
                 for (i, b) in formals.into_iter().enumerate() {
-                    s.l.set(i as u32, b);
+                    match b {
+                        Some(b) => s.l.set(i as u32, b),
+                        None => w.l.set(i as u32, true),
+                    }
                 }
                 for j in q.formals..q.locals.len() as u32 {
                     w.l.set(j, true);
                 }
                 let entry = AState { s, w };
-                if self.enforce_ok(*callee, &entry) && !out.contains(&entry) {
+                if self.enforce_ok(*callee, &entry) && seen.insert(entry.clone()) {
                     out.push(entry);
                 }
             }

@@ -29,7 +29,15 @@
 //! fail its assert, and a return from the entry function the BP cannot follow.
 //!
 //! Unknown values are wildcards split only when the BP reads them (see `astate.rs`), so they
-//! cost nothing until used. The set is capped ([`SET_CAP`] configurations); when a step
+//! cost nothing until used; an assignment or call argument that can take both values (`*`,
+//! an undecided `schoose`) makes its target a wildcard instead of two states. BP variables
+//! that are no predicate (the abstraction's temporaries) are forgotten (made wildcards) at
+//! every node label: they are scratch within the code of one edge. Forgetting only adds
+//! states, so it can hide a violation that depends on a temporary's value across nodes,
+//! never invent one. Likewise `enforce` is decided exactly on a state with few wildcards
+//! among its variables, and otherwise only excludes states where it is definitely false.
+//!
+//! The set is capped ([`SET_CAP`] configurations); when a step
 //! would exceed the cap, the visit is counted as skipped and the set is re-seeded from the
 //! concrete valuation at the next node visit (inside a callee, with unknown callers: their
 //! return re-seeds again at the caller's next node). [`SimResult::visits_skipped`] counts

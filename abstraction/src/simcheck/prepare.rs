@@ -227,7 +227,7 @@ fn collect_labels(cfg: &Cfg) -> (Vec<Vec<Label>>, Vec<HashMap<Label, VertexId>>)
 }
 
 /// The expressions a vertex evaluates (with choices).
-pub(super) fn vertex_exprs(k: &VKind) -> &[CExpr] {
+fn vertex_exprs(k: &VKind) -> &[CExpr] {
     match k {
         VKind::Return(es) | VKind::Assign { rhs: es, .. } | VKind::Call { args: es, .. } => es,
         VKind::Cond { cond, .. } => std::slice::from_ref(cond),
