@@ -7,4 +7,5 @@ pub mod c2bp;
 pub mod cir;
 pub mod frontend;
 pub mod interp;
+pub mod simcheck;
 pub mod testgen;

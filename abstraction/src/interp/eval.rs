@@ -20,7 +20,7 @@ pub(crate) fn truthy(v: Value) -> bool {
 
 impl<'p> Machine<'p, '_> {
     /// The value of a scalar expression.
-    pub(crate) fn eval(&mut self, e: &'p Expr) -> R<Value> {
+    pub(crate) fn eval(&mut self, e: &Expr) -> R<Value> {
         if self.depth >= MAX_EXPR_DEPTH {
             return Err(self.unsup("expression nested too deeply"));
         }
@@ -31,7 +31,7 @@ impl<'p> Machine<'p, '_> {
     }
 
     /// The value of any expression: a scalar, or the bytes of an aggregate lvalue.
-    pub(crate) fn eval_rval(&mut self, e: &'p Expr) -> R<RVal> {
+    pub(crate) fn eval_rval(&mut self, e: &Expr) -> R<RVal> {
         if !self.is_aggregate(e.ty)? {
             return Ok(RVal::Scalar(self.eval(e)?));
         }
@@ -47,7 +47,7 @@ impl<'p> Machine<'p, '_> {
     /// The recursive part of evaluation: only sub-expression evaluation happens here; the
     /// operators themselves are applied by non-recursive helpers, which keeps the native
     /// stack frames on the recursion path small.
-    fn eval_inner(&mut self, e: &'p Expr) -> R<Value> {
+    fn eval_inner(&mut self, e: &Expr) -> R<Value> {
         match &e.kind {
             ExprKind::Read(lv) => self.eval_read(lv),
             ExprKind::AddrOf(lv) => match &**lv {
@@ -122,7 +122,7 @@ impl<'p> Machine<'p, '_> {
         }
     }
 
-    fn eval_read(&mut self, lv: &'p Lval) -> R<Value> {
+    fn eval_read(&mut self, lv: &Lval) -> R<Value> {
         let pl = self.place(lv)?;
         if let (TypeKind::Function(_), Lval::Deref(inner)) = (self.kind(pl.ty)?, lv) {
             // A function designator read through a pointer: the pointer's value.

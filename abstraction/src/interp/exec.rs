@@ -67,6 +67,7 @@ impl<'p> Machine<'p, '_> {
             return Err(self.unsup("internal: empty call stack"));
         };
         let (func, node_id) = (frame.func, frame.node);
+        self.observe_node(func, node_id);
         let body = self.body(func)?;
         let node = body
             .nodes
@@ -115,6 +116,7 @@ impl<'p> Machine<'p, '_> {
                 edge: i,
             });
         }
+        self.observe_edge(func, node_id, i);
         let edge = &node.edges[i];
         self.loc = edge.loc;
         self.exec(func, edge)
@@ -193,7 +195,7 @@ impl<'p> Machine<'p, '_> {
     }
 
     /// `lhs = rhs`.
-    pub(crate) fn assign(&mut self, lhs: &'p Lval, rhs: &'p Expr) -> R<()> {
+    pub(crate) fn assign(&mut self, lhs: &Lval, rhs: &Expr) -> R<()> {
         let v = self.eval_rval(rhs)?;
         let pl = self.place(lhs)?;
         self.assign_rval(&pl, v)
@@ -237,7 +239,9 @@ impl<'p> Machine<'p, '_> {
         for a in args {
             vals.push(self.eval_rval(a)?);
         }
-        self.obs.on_call(caller, f);
+        if let Some(obs) = self.obs.as_mut() {
+            obs.on_call(caller, f);
+        }
         if func.body.is_none() {
             let result = self.call_extern(caller, func, &vals)?;
             if let Some(lhs) = lhs {
@@ -256,6 +260,7 @@ impl<'p> Machine<'p, '_> {
             let pl = self.place_var(*p)?;
             self.assign_rval(&pl, v)?;
         }
+        self.observe_enter(caller, f);
         Ok(())
     }
 
@@ -290,6 +295,9 @@ impl<'p> Machine<'p, '_> {
                 Some(v) => self.assign_rval(&pl, v)?,
                 None => self.havoc_place(&pl, &HavocKind::Uninit)?,
             }
+        }
+        if let Some(caller) = self.frames.last().map(|f| f.func) {
+            self.observe_return(frame.func, caller);
         }
         Ok(())
     }

@@ -54,7 +54,8 @@ pub(crate) struct Machine<'p, 'o> {
     pub(crate) prog: &'p Program,
     pub(crate) cfg: &'p Config,
     pub(crate) oracle: &'o mut dyn Oracle,
-    pub(crate) obs: &'o mut dyn Observer,
+    /// The observer (taken out while it runs a [`super::observe::Probe`]).
+    pub(crate) obs: Option<&'o mut dyn Observer>,
     pub(crate) mem: Memory,
     pub(crate) frames: Vec<Frame<'p>>,
     /// Instance numbers of the activations on the stack.
@@ -70,6 +71,8 @@ pub(crate) struct Machine<'p, 'o> {
     pub(crate) byte_ty: Option<Ty>,
     /// Nesting of expression evaluation (bounded to protect the native stack).
     pub(crate) depth: u32,
+    /// An observer's probe is evaluating: asking the oracle is an error instead.
+    pub(crate) probing: bool,
 }
 
 impl<'p, 'o> Machine<'p, 'o> {
@@ -83,7 +86,7 @@ impl<'p, 'o> Machine<'p, 'o> {
             prog,
             cfg,
             oracle,
-            obs,
+            obs: Some(obs),
             mem: Memory::default(),
             frames: Vec::new(),
             live: HashSet::default(),
@@ -95,6 +98,7 @@ impl<'p, 'o> Machine<'p, 'o> {
             loc: Loc::default(),
             byte_ty: None,
             depth: 0,
+            probing: false,
         }
     }
 
@@ -328,6 +332,9 @@ impl<'p, 'o> Machine<'p, 'o> {
 
     /// A value from the oracle, converted to `ty`.
     pub(crate) fn ask(&mut self, why: &HavocKind, ty: Ty) -> R<Value> {
+        if self.probing {
+            return Err(self.unsup("a probe read an unknown value"));
+        }
         let Some(v) = self.oracle.next(why, ty, self.prog, self.loc) else {
             return Err(Outcome::OutOfInputs { loc: self.loc });
         };
@@ -477,7 +484,7 @@ impl<'p, 'o> Machine<'p, 'o> {
         };
         self.obj_mut(p.obj)?
             .write(off, w, Content::Scalar { value: v, ty });
-        self.obs.on_store(p, ty, v);
+        self.observe_store(p, ty, v);
         Ok(())
     }
 
@@ -503,7 +510,7 @@ impl<'p, 'o> Machine<'p, 'o> {
                     obj: p.obj,
                     offset: p.offset + pc.rel as i64,
                 };
-                self.obs.on_store(at, ty, value);
+                self.observe_store(at, ty, value);
             }
         }
         Ok(())
@@ -580,7 +587,7 @@ impl<'p, 'o> Machine<'p, 'o> {
     }
 
     /// Resolve an lvalue to its address and type.
-    pub(crate) fn place(&mut self, lv: &'p Lval) -> R<Place> {
+    pub(crate) fn place(&mut self, lv: &Lval) -> R<Place> {
         match lv {
             Lval::Var(v) => self.place_var(*v),
             Lval::Deref(e) => {
@@ -682,7 +689,7 @@ impl<'p, 'o> Machine<'p, 'o> {
         let off = self.check_write(start, n)?;
         self.obj_mut(start.obj)?.write(off, n, Content::Bits(new));
         let stored = arith::wrap(x, IntKind { bits: w, ..k }).map_err(|e| self.arith_err(e))?;
-        self.obs.on_store(pl.ptr, pl.ty, Value::Int(stored));
+        self.observe_store(pl.ptr, pl.ty, Value::Int(stored));
         Ok(())
     }
 

@@ -3,7 +3,8 @@
 //! [`run`] executes the entry function (after the static initializers) and reports how the
 //! run ended ([`Outcome`]), what the program printed, and which nondeterministic values it
 //! used. It is used by the gcc differential test (Machine mode), by refinement to replay
-//! counterexamples (Math mode), and by the points-to soundness check (through [`Observer`]).
+//! counterexamples (Math mode), and by the points-to soundness check and the abstraction simulation check (through
+//! [`Observer`]).
 //!
 //! Semantics in brief (details on each module):
 //! - Branching: at a node the edges are tried in order; an `Assume` edge is enabled iff its
@@ -28,12 +29,13 @@ mod machine;
 mod memory;
 pub mod observe;
 mod oracle;
+mod probe;
 pub mod value;
 
 #[cfg(test)]
 mod tests;
 
-pub use observe::{NoObserver, Observer};
+pub use observe::{NoObserver, Observer, Probe};
 pub use oracle::{Oracle, RandomOracle, SeqOracle};
 pub use value::{ObjKind, ObjRef, Pointer, Value};
 

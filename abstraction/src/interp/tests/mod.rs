@@ -7,6 +7,7 @@ mod basics;
 mod calls;
 mod library;
 mod memory;
+mod observe;
 mod robust;
 
 use super::*;
