@@ -1,25 +1,9 @@
 //! `slamrs abstract` end to end: the boolean program it prints parses and checks with
 //! `slamrs bebop`, and bad predicate files give `PFILE:LINE:COL` errors with exit 2.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn slamrs(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_slamrs"))
-        .args(args)
-        .output()
-        .expect("run slamrs")
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+use common::{scratch, slamrs, text};
 
 const PROGRAM: &str = "extern void reach_error(void);\nint locked;\nvoid lock(void) { if (locked) reach_error(); locked = 1; }\nvoid unlock(void) { if (!locked) reach_error(); locked = 0; }\nint main(void) {\n  int x = 0;\n  lock();\n  x = 1;\n  unlock();\n  return x;\n}\n";
 

@@ -4,15 +4,10 @@
 //! `bad/*.bp` carry `// expect-error: LINE:COL: text`, checked against the
 //! first diagnostic (exit status 2).
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn slamrs(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_slamrs"))
-        .args(args)
-        .output()
-        .expect("run slamrs")
-}
+use common::slamrs;
+use std::path::{Path, PathBuf};
 
 fn programs(dir: &str) -> Vec<PathBuf> {
     let d = Path::new(env!("CARGO_MANIFEST_DIR"))

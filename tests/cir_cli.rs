@@ -1,26 +1,9 @@
 //! `slamrs cir` end to end: printing, `.i` input with line markers, CPPFLAGS after `--`,
 //! and bad input (exit 2 with `file:line:col`).
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn slamrs(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_slamrs"))
-        .args(args)
-        .output()
-        .expect("run slamrs")
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
-
-/// A scratch directory for this test binary.
-fn scratch(name: &str) -> PathBuf {
-    let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+use common::{scratch, slamrs, text};
 
 #[test]
 fn prints_cir_with_source_lines() {

@@ -229,53 +229,75 @@ fn compute_cover(q: &Query, lim: CubeLimits, addrs: &Addresses, counters: &Count
         lim.timeout_ms,
     );
     let mut out = Cover::default();
-    let mut decided: Vec<Cube> = Vec::new();
     if s.unsat(&[], Some(false)).is_some() {
         out.pos.push(vec![]);
     } else if s.unsat(&[], Some(true)).is_some() {
         out.neg.push(vec![]);
     } else {
-        let n = q.atoms.len() as u16;
-        let mut frontier: Vec<Cube> = vec![vec![]];
-        'levels: for _len in 1..=lim.max_len {
-            let mut next = Vec::new();
-            for cube in &frontier {
-                let start = cube.last().map(|l| l.0 + 1).unwrap_or(0);
-                for j in start..n {
-                    for v in [true, false] {
-                        if s.queries >= lim.max_queries as u64 {
-                            counters.capped.fetch_add(1, Ordering::Relaxed);
-                            break 'levels;
-                        }
-                        let mut c = cube.clone();
-                        c.push((j, v));
-                        if decided.iter().any(|d| subset(d, &c)) {
-                            continue;
-                        }
-                        if let Some((core, with_t)) = s.unsat(&c, Some(false)) {
-                            if with_t {
-                                add_cube(&mut out.pos, core.clone());
-                            }
-                            add_cube(&mut decided, core);
-                            continue;
-                        }
-                        if let Some((core, with_t)) = s.unsat(&c, Some(true)) {
-                            if with_t {
-                                add_cube(&mut out.neg, core.clone());
-                            }
-                            add_cube(&mut decided, core);
-                            continue;
-                        }
-                        next.push(c);
+        enumerate(&mut s, q.atoms.len(), lim, counters, |s, c| {
+            for (tv, list) in [(false, &mut out.pos), (true, &mut out.neg)] {
+                if let Some((core, with_t)) = s.unsat(c, Some(tv)) {
+                    if with_t {
+                        add_cube(list, core.clone());
                     }
+                    return Step::Decided(core);
                 }
             }
-            frontier = next;
-        }
+            Step::Extend
+        });
     }
     counters.queries.fetch_add(s.queries, Ordering::Relaxed);
     counters.timeouts.fetch_add(s.timeouts, Ordering::Relaxed);
     out
+}
+
+/// What the cube search does with a cube.
+enum Step {
+    /// The cube (or this sub-cube of it) is decided: skip its supersets.
+    Decided(Cube),
+    /// Undecided: try its extensions.
+    Extend,
+    /// Neither record nor extend it.
+    Drop,
+}
+
+/// Visits cubes over `n` atoms by increasing length (up to `lim.max_len`), extending only
+/// the cubes `decide` leaves undecided and skipping supersets of decided ones, until the
+/// session has run `lim.max_queries` queries.
+fn enumerate(
+    s: &mut Session,
+    n: usize,
+    lim: CubeLimits,
+    counters: &Counters,
+    mut decide: impl FnMut(&mut Session, &Cube) -> Step,
+) {
+    let mut decided: Vec<Cube> = Vec::new();
+    let mut frontier: Vec<Cube> = vec![vec![]];
+    for _ in 1..=lim.max_len {
+        let mut next = Vec::new();
+        for cube in &frontier {
+            let start = cube.last().map(|l| l.0 + 1).unwrap_or(0);
+            for j in start..n as u16 {
+                for v in [true, false] {
+                    if s.queries >= lim.max_queries as u64 {
+                        counters.capped.fetch_add(1, Ordering::Relaxed);
+                        return;
+                    }
+                    let mut c = cube.clone();
+                    c.push((j, v));
+                    if decided.iter().any(|d| subset(d, &c)) {
+                        continue;
+                    }
+                    match decide(s, &c) {
+                        Step::Decided(core) => add_cube(&mut decided, core),
+                        Step::Extend => next.push(c),
+                        Step::Drop => {}
+                    }
+                }
+            }
+        }
+        frontier = next;
+    }
 }
 
 /// The minimal cubes (up to `lim.max_len` literals) over `atoms` that are unsatisfiable.
@@ -299,33 +321,17 @@ fn compute_inconsistent(
 ) -> Vec<Cube> {
     let mut s = Session::new(addrs, atoms, None, &[], lim.timeout_ms);
     let mut found: Vec<Cube> = Vec::new();
-    let n = atoms.len() as u16;
-    let mut frontier: Vec<Cube> = vec![vec![]];
-    'levels: for _ in 1..=lim.max_len {
-        let mut next = Vec::new();
-        for cube in &frontier {
-            let start = cube.last().map(|l| l.0 + 1).unwrap_or(0);
-            for j in start..n {
-                for v in [true, false] {
-                    if s.queries >= lim.max_queries as u64 {
-                        counters.capped.fetch_add(1, Ordering::Relaxed);
-                        break 'levels;
-                    }
-                    let mut c = cube.clone();
-                    c.push((j, v));
-                    if found.iter().any(|d| subset(d, &c)) {
-                        continue;
-                    }
-                    match s.unsat(&c, None) {
-                        Some((core, _)) if !core.is_empty() => add_cube(&mut found, core),
-                        Some(_) => {}
-                        None => next.push(c),
-                    }
-                }
+    enumerate(&mut s, atoms.len(), lim, counters, |s, c| {
+        match s.unsat(c, None) {
+            Some((core, _)) if !core.is_empty() => {
+                add_cube(&mut found, core.clone());
+                Step::Decided(core)
             }
+            // unsatisfiable without any atom: the background itself is inconsistent
+            Some(_) => Step::Drop,
+            None => Step::Extend,
         }
-        frontier = next;
-    }
+    });
     counters.queries.fetch_add(s.queries, Ordering::Relaxed);
     counters.timeouts.fetch_add(s.timeouts, Ordering::Relaxed);
     found

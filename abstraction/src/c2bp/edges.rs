@@ -5,12 +5,13 @@ use super::bp;
 use super::cubes::{self, Cube, Query};
 use super::term::{as_int, CellsKey, Conv, Obj, Op, Term};
 use super::wp::{Source, Target, Wp};
-use super::{edge_label, is_result_var, Ctx, Scope};
+use super::{edge_label, Ctx, Scope};
 use crate::analysis::points_to::{AbsLoc, AbsObj};
 use crate::cir::env::{classify, EnvFn};
 use crate::cir::{Callee, Expr, ExprKind, FuncId, Lval, NodeId, Stmt, VarId};
 use bebop::ast::{Expr as BExpr, Stmt as BStmt, StmtKind};
 use std::collections::{BTreeSet, HashMap};
+use std::sync::Arc;
 
 /// A fact the abstraction may use: a term and the boolean-program expression holding its
 /// truth value.
@@ -18,6 +19,15 @@ use std::collections::{BTreeSet, HashMap};
 pub(crate) struct Atom {
     term: Term,
     bp: BExpr,
+    /// The locations the term depends on (for relevance).
+    syms: Arc<BTreeSet<Sym>>,
+}
+
+impl Atom {
+    fn new(term: Term, bp: BExpr) -> Atom {
+        let syms = Arc::new(symbols(&term));
+        Atom { term, bp, syms }
+    }
 }
 
 /// Reserved fresh value: the result of a call or allocation on this edge.
@@ -50,19 +60,20 @@ fn atoms_of(ctx: &Ctx, idx: &[usize]) -> Vec<Atom> {
         .map(|&i| Atom {
             term: ctx.terms[i].clone(),
             bp: bp::var(&ctx.preds.preds[i].name),
+            syms: ctx.pred_syms[i].clone(),
         })
         .collect()
 }
 
 /// Symbols a term depends on, for relevance.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum Sym {
+pub(crate) enum Sym {
     Cell(AbsLoc),
     AnyMem,
     Base(Obj),
 }
 
-fn symbols(t: &Term) -> BTreeSet<Sym> {
+pub(crate) fn symbols(t: &Term) -> BTreeSet<Sym> {
     let mut out = BTreeSet::new();
     t.visit(&mut |s| match s {
         Term::Var(v) => {
@@ -88,7 +99,7 @@ fn symbols(t: &Term) -> BTreeSet<Sym> {
 /// The atoms relevant to `target`: those sharing symbols with it, transitively, nearest
 /// first, at most `max`.
 fn relevant(target: &Term, atoms: &[Atom], max: usize) -> Vec<usize> {
-    let syms: Vec<BTreeSet<Sym>> = atoms.iter().map(|a| symbols(&a.term)).collect();
+    let syms: Vec<&BTreeSet<Sym>> = atoms.iter().map(|a| &*a.syms).collect();
     let mut reach = symbols(target);
     let mut chosen: Vec<usize> = Vec::new();
     loop {
@@ -379,13 +390,6 @@ fn call_code(
     out
 }
 
-/// The result pseudo variable of `g`, if predicates mention it.
-fn result_of(ctx: &Ctx, g: FuncId) -> Option<VarId> {
-    ctx.prog
-        .var_ids()
-        .find(|&v| is_result_var(ctx.prog, v) && ctx.prog.var(v).frame_of() == Some(g))
-}
-
 fn call_defined(
     ctx: &Ctx,
     f: FuncId,
@@ -434,7 +438,7 @@ fn call_defined(
     }));
     // 3. what the returned predicates say in the caller's terms
     let mut subst_r = subst.clone();
-    if let Some(r) = result_of(ctx, g) {
+    if let Some(r) = ctx.results.get(&g).copied() {
         subst_r.insert(r, RESULT);
     }
     let cr = conv(ctx, g, &subst_r);
@@ -449,10 +453,7 @@ fn call_defined(
             continue;
         }
         if let Ok(t) = cr.expr(&ctx.preds.preds[i].expr) {
-            ret_atoms.push(Atom {
-                term: t.truth(),
-                bp: bp::var(&temps[k]),
-            });
+            ret_atoms.push(Atom::new(t.truth(), bp::var(&temps[k])));
         }
     }
     // 4. the caller's own predicates the callee may have changed
@@ -571,7 +572,7 @@ fn return_code(ctx: &Ctx, f: FuncId, vis: &[usize], value: Option<&Expr>) -> BSt
     let sig = &ctx.sigs[&f];
     let empty = HashMap::new();
     let c = conv(ctx, f, &empty);
-    let result = result_of(ctx, f);
+    let result = ctx.results.get(&f).copied();
     let atoms = atoms_of(ctx, vis);
     let v = value.and_then(|e| c.expr(e).ok()).map(as_int);
     let vals = sig
@@ -609,7 +610,7 @@ pub fn enforce(ctx: &Ctx, f: FuncId) -> Option<BExpr> {
     let atoms = atoms_of(ctx, &vis);
     // group atoms that share symbols; only cubes within a group can be inconsistent in ways
     // the cube bound would find (a cube with an unrelated atom is never minimal)
-    let syms: Vec<BTreeSet<Sym>> = atoms.iter().map(|a| symbols(&a.term)).collect();
+    let syms: Vec<&BTreeSet<Sym>> = atoms.iter().map(|a| &*a.syms).collect();
     let mut group: Vec<usize> = (0..atoms.len()).collect();
     fn find(g: &mut [usize], i: usize) -> usize {
         let mut r = i;

@@ -161,6 +161,10 @@ pub(crate) struct Ctx<'a> {
     pub preds: &'a PredicateSet,
     /// Term of each predicate, in its own scope.
     pub terms: Vec<Term>,
+    /// The locations each predicate's term depends on.
+    pub pred_syms: Vec<std::sync::Arc<BTreeSet<edges::Sym>>>,
+    /// The `\result` pseudo variable of each function whose predicates mention it.
+    pub results: HashMap<FuncId, VarId>,
     pub sigs: HashMap<FuncId, ProcSig>,
     pub opts: &'a Options,
     pub lim: CubeLimits,
@@ -212,7 +216,7 @@ impl Abstractor {
         let cg = CallGraph::build(prog, &pt);
         let modref = ModRef::compute(prog, &pt, &cg);
         let empty = HashMap::new();
-        let terms = preds
+        let terms: Vec<Term> = preds
             .preds
             .iter()
             .map(|p| {
@@ -232,8 +236,16 @@ impl Abstractor {
                 .unwrap_or(Term::Fresh(u32::MAX))
             })
             .collect();
+        let pred_syms = terms_syms(&terms);
+        let results = prog
+            .var_ids()
+            .filter(|&v| is_result_var(prog, v))
+            .filter_map(|v| Some((prog.var(v).frame_of()?, v)))
+            .collect();
         let mut ctx = Ctx {
             prog,
+            pred_syms,
+            results,
             pt,
             modref,
             addrs: smt::Addresses::new(prog),
@@ -349,6 +361,13 @@ impl Abstractor {
             stats,
         })
     }
+}
+
+fn terms_syms(terms: &[Term]) -> Vec<std::sync::Arc<BTreeSet<edges::Sym>>> {
+    terms
+        .iter()
+        .map(|t| std::sync::Arc::new(edges::symbols(t)))
+        .collect()
 }
 
 /// Parameters assigned anywhere in their function.

@@ -74,19 +74,16 @@ impl Wp {
                 },
             ) if cells.may_overlap(c) => {
                 let b = (**addr).clone();
-                let same = Term::bin(Op::Eq, a.clone(), b.clone());
-                let overlap = overlap(a, k.size(self.ptr_bytes), &b, kind.size(self.ptr_bytes));
-                let keep = t.clone();
-                let fresh = self.fresh();
                 if kind == k {
+                    // accesses of one kind are aligned: the same cell or disjoint
                     let value = match source {
                         Source::Value(e) => e.clone(),
                         _ => self.fresh(),
                     };
-                    // accesses of one kind are aligned: the same cell or disjoint
-                    ite(same, value, keep)
+                    ite(Term::bin(Op::Eq, a.clone(), b), value, t.clone())
                 } else {
-                    ite(overlap, fresh, keep)
+                    let touched = overlap(a, k.size(self.ptr_bytes), &b, kind.size(self.ptr_bytes));
+                    ite(touched, self.fresh(), t.clone())
                 }
             }
             (
