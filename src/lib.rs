@@ -9,4 +9,5 @@ pub mod bebop_report;
 pub mod cir_cmd;
 pub mod exit;
 pub mod logging;
+pub mod rules;
 pub mod run_cmd;
