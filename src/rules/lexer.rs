@@ -147,7 +147,10 @@ impl Lexer {
     /// Letters, digits and `_`.
     fn word(&mut self) -> String {
         let mut w = String::new();
-        while let Some(c) = self.peek(0).filter(|c| c.is_ascii_alphanumeric() || *c == '_') {
+        while let Some(c) = self
+            .peek(0)
+            .filter(|c| c.is_ascii_alphanumeric() || *c == '_')
+        {
             w.push(c);
             self.bump();
         }

@@ -11,7 +11,20 @@ pub const VERIFIER_ERROR: &str = "__VERIFIER_error";
 /// Parses the text of a `.prp` file. Several `CHECK` lines are accepted if they are all
 /// unreach-call properties with the same entry function.
 pub fn parse(text: &str) -> Result<Property, Diag> {
-    let toks = lex(text)?;
+    let toks = match lex(text) {
+        Ok(t) => t,
+        Err((pos, m)) if text.trim_start().starts_with("CHECK") => return Err((pos, m)),
+        Err(_) => {
+            let skipped = text.len() - text.trim_start().len();
+            let before = &text[..skipped];
+            let line = before.matches('\n').count() as u32 + 1;
+            let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) as u32 + 1;
+            return Err((
+                Pos { line, col },
+                "unsupported property: expected `CHECK( init(main()), LTL(G ! call(reach_error())) )`".into(),
+            ));
+        }
+    };
     let mut p = Cursor { toks, i: 0 };
     let mut entry: Option<(String, Pos)> = None;
     let mut error_functions: Vec<String> = Vec::new();
@@ -82,7 +95,10 @@ impl Cursor {
             self.next();
             Ok(())
         } else {
-            Err((self.pos(), format!("expected `{p}`, found {}", self.found())))
+            Err((
+                self.pos(),
+                format!("expected `{p}`, found {}", self.found()),
+            ))
         }
     }
 
@@ -91,7 +107,10 @@ impl Cursor {
             self.next();
             Ok(())
         } else {
-            Err((self.pos(), format!("expected `{w}`, found {}", self.found())))
+            Err((
+                self.pos(),
+                format!("expected `{w}`, found {}", self.found()),
+            ))
         }
     }
 

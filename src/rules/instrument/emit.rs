@@ -147,15 +147,16 @@ impl Emitter<'_> {
                 let mut cur = from;
                 let v = self.value(&mut cur, value)?;
                 if !self.prog.types.is_integer(v.ty) {
-                    return Err(self.rule.err(
-                        value.pos,
-                        "only integers can be stored in state variables",
-                    ));
+                    return Err(self
+                        .rule
+                        .err(value.pos, "only integers can be stored in state variables"));
                 }
                 let int = self.prog.types.int();
                 let rhs = convert(self.prog, v, int);
                 let Some(&x) = self.rule.state.get(*var) else {
-                    return Err(self.rule.err(*pos, "internal error: unknown state variable"));
+                    return Err(self
+                        .rule
+                        .err(*pos, "internal error: unknown state variable"));
                 };
                 let next = self.node();
                 self.edge(
@@ -195,13 +196,7 @@ impl Emitter<'_> {
     }
 
     /// Branches from `from` to `t` if `e` holds, else to `f` (`&&`, `||`, `!` short-circuit).
-    pub fn cond(
-        &mut self,
-        from: NodeId,
-        e: &RExpr,
-        t: NodeId,
-        f: NodeId,
-    ) -> Result<(), RuleError> {
+    pub fn cond(&mut self, from: NodeId, e: &RExpr, t: NodeId, f: NodeId) -> Result<(), RuleError> {
         match &e.kind {
             RExprKind::Unary(RUnOp::Not, a) => self.cond(from, a, f, t),
             RExprKind::Binary(RBinOp::And, a, b) => {
@@ -218,7 +213,9 @@ impl Emitter<'_> {
                 let mut cur = from;
                 let v = self.value(&mut cur, e)?;
                 if !self.prog.types.is_scalar(v.ty) {
-                    return Err(self.rule.err(e.pos, "a condition must be an integer or a pointer"));
+                    return Err(self
+                        .rule
+                        .err(e.pos, "a condition must be an integer or a pointer"));
                 }
                 let neg = negate(self.prog, &v);
                 self.predicate(&v);
@@ -262,7 +259,12 @@ impl Emitter<'_> {
                 }
             }
         };
-        if !self.out.preds.iter().any(|(f, e)| *f == self.func && *e == p) {
+        if !self
+            .out
+            .preds
+            .iter()
+            .any(|(f, e)| *f == self.func && *e == p)
+        {
             self.out.preds.push((self.func, p));
         }
     }
@@ -274,7 +276,9 @@ impl Emitter<'_> {
             RExprKind::Int(v) => Ok(int_const(self.prog, *v)),
             RExprKind::State(i) => match self.rule.state.get(*i) {
                 Some(&x) => Ok(read_var(self.prog, x)),
-                None => Err(self.rule.err(e.pos, "internal error: unknown state variable")),
+                None => Err(self
+                    .rule
+                    .err(e.pos, "internal error: unknown state variable")),
             },
             RExprKind::Arg(k) => {
                 let k = *k as usize;
@@ -303,10 +307,9 @@ impl Emitter<'_> {
                 }
                 match self.frame.ret {
                     Some(v) => self.scalar(read_var(self.prog, v), e.pos, "`$return`"),
-                    None => Err(self.rule.err(
-                        e.pos,
-                        "`$return` is only available in exit events",
-                    )),
+                    None => Err(self
+                        .rule
+                        .err(e.pos, "`$return` is only available in exit events")),
                 }
             }
             RExprKind::Unary(op, a) => {
@@ -396,7 +399,9 @@ impl Emitter<'_> {
             RBinOp::BitXor => BinOp::BitXor,
             RBinOp::BitOr => BinOp::BitOr,
             RBinOp::And | RBinOp::Or => {
-                return Err(self.rule.err(pos, "internal error: `&&`/`||` as an operand"))
+                return Err(self
+                    .rule
+                    .err(pos, "internal error: `&&`/`||` as an operand"))
             }
         };
         let ptr = |p: &Program, e: &Expr| p.types.is_pointer(e.ty);

@@ -147,7 +147,11 @@ pub fn narrow_to_property(
         .functions
         .iter()
         .filter_map(|f| f.body.as_ref())
-        .flat_map(|b| b.edges().filter(|(_, e)| e.stmt == Stmt::Error).map(|(_, e)| e.loc))
+        .flat_map(|b| {
+            b.edges()
+                .filter(|(_, e)| e.stmt == Stmt::Error)
+                .map(|(_, e)| e.loc)
+        })
         .collect();
     for loc in locs {
         out.abort(loc, &message);
@@ -161,7 +165,10 @@ pub fn record_assertions(prog: &Program, out: &mut Output) {
         let Some(b) = &f.body else { continue };
         for (_, e) in b.edges() {
             if e.stmt == Stmt::Error {
-                out.abort(e.loc, "an error location is reached (failed assertion or error call)");
+                out.abort(
+                    e.loc,
+                    "an error location is reached (failed assertion or error call)",
+                );
             }
         }
     }

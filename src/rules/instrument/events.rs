@@ -13,8 +13,8 @@ use std::collections::{BTreeMap, HashMap};
 
 use slamrs_abstraction::cir::env::{classify, EnvFn};
 use slamrs_abstraction::cir::{
-    Body, Callee, Expr, ExprKind, FnSig, FuncId, Function, HavocKind, Lval, NodeId, Program,
-    Stmt, Ty, TypeKind, VarId, VarKind,
+    Body, Callee, Expr, ExprKind, FnSig, FuncId, Function, HavocKind, Lval, NodeId, Program, Stmt,
+    Ty, TypeKind, VarId, VarKind,
 };
 
 use super::super::ast::{EventFunc, EventKind, Handler, Pos, RExprKind, Rule};
@@ -156,7 +156,10 @@ fn sig_of(prog: &Program, f: FuncId, ctx: &RuleCtx, pos: Pos) -> Result<FnSig, R
     prog.types.fn_sig(prog.func(f).ty).cloned().ok_or_else(|| {
         ctx.err(
             pos,
-            format!("internal error: `{}` has no function type", prog.func(f).name),
+            format!(
+                "internal error: `{}` has no function type",
+                prog.func(f).name
+            ),
         )
     })
 }
@@ -364,7 +367,9 @@ fn wrapper_sig(
     if sig.variadic {
         return Err(ctx.err(
             hooks.pos,
-            format!("events on `{name}` are not supported: it takes a variable number of arguments"),
+            format!(
+                "events on `{name}` are not supported: it takes a variable number of arguments"
+            ),
         ));
     }
     if sig.prototyped {
@@ -433,8 +438,7 @@ pub fn wrap(
         .map(|(i, &t)| new_var(prog, &format!("${}", i + 1), t, VarKind::Param(w), loc))
         .collect();
     let ret_void = is_void(prog, wsig.ret);
-    let ret_var =
-        (!ret_void).then(|| new_var(prog, "$return", wsig.ret, VarKind::Local(w), loc));
+    let ret_var = (!ret_void).then(|| new_var(prog, "$return", wsig.ret, VarKind::Local(w), loc));
     let mut body = Body {
         nodes: vec![Default::default(), Default::default(), Default::default()],
         entry: NodeId(0),

@@ -4,6 +4,7 @@
 mod emit;
 mod errors;
 mod events;
+mod fold;
 mod rewrite;
 
 use std::collections::HashMap;
@@ -45,11 +46,7 @@ pub struct Instrumented {
 /// - [`Spec::Property`]: calls of the property's error functions only (other error
 ///   locations, such as failing `assert`s, end the path);
 /// - [`Spec::Rule`]: the rule's aborts only.
-pub fn instrument(
-    prog: &mut Program,
-    spec: &Spec,
-    entry: &str,
-) -> Result<Instrumented, RuleError> {
+pub fn instrument(prog: &mut Program, spec: &Spec, entry: &str) -> Result<Instrumented, RuleError> {
     let program_file = prog
         .files
         .first()
@@ -153,7 +150,8 @@ fn instrument_rule(
         });
         ctx.state.push(v);
     }
-    let (named, entry_hooks) = events::plan(rule, prog, &ctx)?;
+    let simplified = fold::simplify(rule, prog);
+    let (named, entry_hooks) = events::plan(&simplified, prog, &ctx)?;
     let mut redirects = HashMap::new();
     for (&f, hooks) in &named {
         result.observed.push(prog.func(f).name.clone());

@@ -81,12 +81,7 @@ pub fn expr(e: &mut Expr, v: &mut impl Visitor) {
 
 /// Visits every statement of the functions `funcs` (all functions if `None`) and, if
 /// `inits`, every static initializer.
-pub fn program(
-    prog: &mut Program,
-    funcs: Option<&[FuncId]>,
-    inits: bool,
-    v: &mut impl Visitor,
-) {
+pub fn program(prog: &mut Program, funcs: Option<&[FuncId]>, inits: bool, v: &mut impl Visitor) {
     let all: Vec<FuncId> = match funcs {
         Some(fs) => fs.to_vec(),
         None => prog.func_ids().collect(),
