@@ -10,4 +10,5 @@ pub mod cir_cmd;
 pub mod exit;
 pub mod logging;
 pub mod rules;
+pub mod rules_cmd;
 pub mod run_cmd;

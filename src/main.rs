@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 use slamrs::abstract_cmd::{self, AbstractArgs};
 use slamrs::bebop_cmd::{self, BebopArgs};
 use slamrs::cir_cmd::{self, CirArgs};
+use slamrs::rules_cmd::{self, RulesArgs};
 use slamrs::run_cmd::{self, RunArgs};
 
 /// slamrs — a SLAM-style software model checker.
@@ -53,6 +54,13 @@ enum Command {
     /// error locations become failing asserts. Check it with `slamrs bebop`.
     /// Labels `n<k>` mark CIR node k (see `slamrs cir`).
     Abstract(AbstractArgs),
+    /// List the built-in rules (SLIC subset, docs/rules.md), one line each.
+    ///
+    /// `--show NAME` prints a built-in rule's text (a starting point for your
+    /// own rule); `--check FILE.slic` parses a rule file and reports its errors
+    /// as FILE:LINE:COL. Exit status 0, or 2 for an unknown rule or a rule
+    /// file with errors.
+    Rules(RulesArgs),
 }
 
 fn main() -> ExitCode {
@@ -70,6 +78,7 @@ fn main() -> ExitCode {
         Command::Cir(args) => cir_cmd::run(&args),
         Command::Run(args) => run_cmd::run(&args),
         Command::Abstract(args) => abstract_cmd::run(&args),
+        Command::Rules(args) => rules_cmd::run(&args),
     };
     ExitCode::from(code)
 }
