@@ -791,3 +791,16 @@ fn verifier_error_always_counts() {
     assert!(e.message.contains("cannot tell them apart"), "{e}");
     assert_eq!((e.file.as_str(), e.line), ("t.c", 1));
 }
+
+#[test]
+fn named_events_on_the_entry_function_run_on_every_activation() {
+    let r = rule(
+        "state { int n; int m; }\nmain.entry { n = n + 1; }\nmain.exit { m = m + 1; }\n$entry.exit { if (m != 2 || n != 2) abort \"counts\"; }\n",
+    );
+    let src = "int d;\nint main(void) { if (d == 0) { d = 1; main(); } return 0; }\n";
+    let (out, _, _) = run_rule(src, &r, &[]);
+    assert_eq!(out, Outcome::Return { value: Some(0) });
+    let src = "int main(void) { return 0; }\n";
+    let (out, ins, _) = run_rule(src, &r, &[]);
+    assert_eq!(abort_message(&out, &ins), "counts");
+}

@@ -282,7 +282,7 @@ impl Emitter<'_> {
             },
             RExprKind::Arg(k) => {
                 let k = *k as usize;
-                if k > self.frame.arity {
+                if k == 0 || k > self.frame.arity {
                     return Err(self.rule.err(
                         e.pos,
                         format!(
@@ -561,7 +561,7 @@ pub fn convert(prog: &mut Program, e: Expr, to: Ty) -> Expr {
     if let ExprKind::Int(v) = e.kind {
         let fits = match prog.types.kind(to) {
             TypeKind::Int(k) if !k.is_bool => {
-                let bits = k.bits.min(127) as u32;
+                let bits = k.bits.clamp(1, 127) as u32;
                 if k.signed {
                     let m = 1i128 << (bits - 1);
                     (-m..m).contains(&v)
