@@ -6,10 +6,10 @@
 
 pub mod ast;
 mod builtins;
-pub mod instrument;
+mod instrument;
 mod lexer;
 mod parser;
-pub mod property;
+mod property;
 
 #[cfg(test)]
 mod tests;
@@ -20,6 +20,7 @@ pub use ast::{
 };
 pub use builtins::{builtin, builtin_text, builtins};
 pub use instrument::{instrument, Instrumented};
+pub use property::VERIFIER_ERROR;
 
 use std::fmt;
 use std::path::Path;

@@ -804,3 +804,36 @@ fn named_events_on_the_entry_function_run_on_every_activation() {
     let (out, ins, _) = run_rule(src, &r, &[]);
     assert_eq!(abort_message(&out, &ins), "counts");
 }
+
+#[test]
+fn a_missing_entry_names_the_c_file_even_after_includes() {
+    let dir = std::env::temp_dir().join(format!("slamrs-rules-entry-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let c = dir.join("drv.c");
+    std::fs::write(
+        &c,
+        "#include <stddef.h>\nint helper(void) { return (int)sizeof(size_t); }\n",
+    )
+    .unwrap();
+    let mut p = slamrs_abstraction::frontend::load_file(&c, &LoadOptions::default()).unwrap();
+    let e = instrument(&mut p, &Spec::Rule(builtin("locking").unwrap()), "main").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "{}: the entry function `main` is not defined in the program",
+            c.display()
+        )
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn handlers_that_cannot_matter_are_not_instrumented() {
+    // No rcu_read_lock: the depth stays 0, so msleep's handler is empty and not observed.
+    let src = "extern void msleep(unsigned int ms);\nint main(void) { msleep(1); return 0; }\n";
+    let mut p = program(src);
+    let ins = instrument(&mut p, &Spec::Rule(builtin("rcu").unwrap()), "main").unwrap();
+    assert!(ins.observed.is_empty(), "{:?}", ins.observed);
+    assert!(ins.aborts.is_empty() && ins.predicates.is_empty());
+    assert!(p.func_by_name("slic_msleep").is_none());
+}

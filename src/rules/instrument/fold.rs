@@ -9,8 +9,8 @@ use slamrs_abstraction::cir::Program;
 
 use super::super::ast::{EventFunc, Handler, RBinOp, RExpr, RExprKind, RStmt, RUnOp, Rule};
 
-/// `rule` with the handlers that will run on `prog` simplified (handlers of events on
-/// functions the program does not know are dropped).
+/// `rule` with the handlers that will run on `prog` simplified. Handlers of events on
+/// functions the program does not know are dropped, and so are handlers left empty.
 pub fn simplify(rule: &Rule, prog: &Program) -> Rule {
     let live = |h: &Handler| -> Vec<_> {
         h.events
@@ -44,7 +44,10 @@ pub fn simplify(rule: &Rule, prog: &Program) -> Rule {
             if events.is_empty() {
                 return None;
             }
-            let body = h.body.iter().filter_map(|s| stmt(s, &consts)).collect();
+            let body: Vec<RStmt> = h.body.iter().filter_map(|s| stmt(s, &consts)).collect();
+            if body.is_empty() {
+                return None;
+            }
             Some(Handler {
                 events,
                 body,
