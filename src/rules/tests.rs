@@ -837,3 +837,31 @@ fn handlers_that_cannot_matter_are_not_instrumented() {
     assert!(ins.aborts.is_empty() && ins.predicates.is_empty());
     assert!(p.func_by_name("slic_msleep").is_none());
 }
+
+#[test]
+fn mangled_rules_give_errors_or_instrument_never_panic() {
+    let base = program(&format!(
+        "{SPIN_DECLS}extern int mutex_trylock(int *m); extern void mutex_unlock(int *m); int m;\n\
+         int main(void) {{ spin_lock(&lk); if (mutex_trylock(&m)) mutex_unlock(&m); spin_unlock(&lk); return 0; }}\n"
+    ));
+    let text = builtin_text("locking").unwrap();
+    let chars: Vec<char> = text.chars().collect();
+    let mut parsed = 0;
+    for cut in (0..chars.len()).step_by(3) {
+        let truncated: String = chars[..cut].iter().collect();
+        let deleted: String = chars[..cut].iter().chain(&chars[cut + 1..]).collect();
+        for t in [truncated, deleted] {
+            match parse_rule("m.slic", &t) {
+                Ok(r) => {
+                    parsed += 1;
+                    let mut p = base.clone();
+                    if let Err(e) = instrument(&mut p, &Spec::Rule(r), "main") {
+                        assert!(!e.message.contains("internal error"), "{e}\n{t}");
+                    }
+                }
+                Err(e) => assert!(e.line >= 1 && e.col >= 1, "{e}"),
+            }
+        }
+    }
+    assert!(parsed > 10);
+}
