@@ -6,6 +6,7 @@
 pub mod abstract_cmd;
 pub mod bebop_cmd;
 pub mod bebop_report;
+pub mod cegar;
 pub mod cir_cmd;
 pub mod exit;
 pub mod logging;

@@ -24,8 +24,8 @@ mod cubes;
 mod edges;
 mod pexpr;
 mod predicates;
-mod smt;
-mod term;
+pub mod smt;
+pub mod term;
 mod wp;
 
 pub use cubes::CubeLimits;
