@@ -129,6 +129,7 @@ impl<'a> Enc<'a> {
             pt: self.pt,
             func,
             subst: &self.subst,
+            wrap_casts: true,
         }
     }
 

@@ -164,7 +164,20 @@ impl Refiner {
                     self.opts.replay_steps,
                 ) {
                     replay::Replay::Reached(cex) => Outcome::Violation(cex),
-                    replay::Replay::Missed(why) => {
+                    replay::Replay::Missed(why, taken) => {
+                        let diverged = path
+                            .steps
+                            .iter()
+                            .zip(&taken)
+                            .position(|(p, &(f, n, e))| (p.func, p.node, p.edge) != (f, n, e))
+                            .map(|k| {
+                                let s = &path.steps[k];
+                                let body = prog.func(s.func).body.as_ref().expect("has a body");
+                                let loc = body.nodes[s.node.0 as usize].edges[s.edge].loc;
+                                format!("; it left the path at step {k} ({})", prog.loc_string(loc))
+                            })
+                            .unwrap_or_default();
+                        let why = format!("{why}{diverged}");
                         let approx = if formula.approximations.is_empty() {
                             String::new()
                         } else {

@@ -90,8 +90,8 @@ pub struct Counterexample {
 #[derive(Clone, Debug)]
 pub enum Replay {
     Reached(Counterexample),
-    /// The run ended otherwise (the outcome's description).
-    Missed(String),
+    /// The run ended otherwise: the outcome's description, and the edges it took.
+    Missed(String, Vec<(FuncId, NodeId, usize)>),
 }
 
 struct Recorder<'p> {
@@ -261,7 +261,10 @@ pub fn replay(
             error_func: func,
             error_loc: loc,
         }),
-        other => Replay::Missed(describe(prog, &other)),
+        other => Replay::Missed(
+            describe(prog, &other),
+            rec.steps.iter().map(|s| (s.func, s.node, s.edge)).collect(),
+        ),
     }
 }
 

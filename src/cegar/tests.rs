@@ -78,3 +78,41 @@ fn pointers_and_fields() {
     );
     assert!(is_safe(&safe), "{:?}", safe.verdict);
 }
+
+#[test]
+#[ignore]
+fn scratch_file() {
+    let path = std::env::var("SCRATCH").unwrap();
+    let text = std::fs::read_to_string(&path)
+        .unwrap()
+        .replace("void reach_error(){}", "extern void reach_error(void);")
+        .replace("void reach_error() {}", "extern void reach_error(void);");
+    std::fs::write("/tmp/scratch.c", text).unwrap();
+    let mut prog = slamrs_abstraction::frontend::load_file(
+        std::path::Path::new("/tmp/scratch.c"),
+        &LoadOptions {
+            data_model: slamrs_abstraction::cir::DataModel::Ilp32,
+            ..Default::default()
+        },
+    )
+    .expect("loads");
+    let t = std::time::Instant::now();
+    let o = run(
+        &mut prog,
+        PredicateSet::default(),
+        &Options::default(),
+        &mut |p| {
+            eprintln!(
+                "it {} {} preds {} {:?}",
+                p.iteration, p.phase, p.stats.predicates, p.stats.times
+            )
+        },
+    );
+    eprintln!(
+        "{:?} {:?} {:.2}s",
+        o.verdict,
+        o.stats,
+        t.elapsed().as_secs_f64()
+    );
+    eprintln!("{}", o.predicates.to_file(&prog));
+}

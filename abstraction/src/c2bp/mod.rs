@@ -229,6 +229,7 @@ impl Abstractor {
                     pt: &pt,
                     func,
                     subst: &empty,
+                    wrap_casts: true,
                 }
                 .expr(&p.expr)
                 .map(Term::truth)
