@@ -10,4 +10,5 @@ pub mod cegar;
 pub mod cir_cmd;
 pub mod exit;
 pub mod logging;
+pub mod rules;
 pub mod run_cmd;
