@@ -201,6 +201,21 @@ impl<'a> Encoder<'a> {
                 Some(k) if (0..100).contains(&k) => x.div(Int::from_i128(1i128 << k)),
                 _ => self.uf(op, x, y),
             },
+            Op::BitAnd => match (konst(a), konst(b)) {
+                (_, Some(c)) if (0..1 << 62).contains(&c) => mask(&x, c),
+                (Some(c), _) if (0..1 << 62).contains(&c) => mask(&y, c),
+                _ => self.uf(op, x, y),
+            },
+            Op::BitOr => match (konst(a), konst(b)) {
+                // x | c = x + c - (x & c)
+                (_, Some(c)) if (0..1 << 62).contains(&c) => {
+                    Int::sub(&[Int::add(&[x.clone(), Int::from_i128(c)]), mask(&x, c)])
+                }
+                (Some(c), _) if (0..1 << 62).contains(&c) => {
+                    Int::sub(&[Int::add(&[y.clone(), Int::from_i128(c)]), mask(&y, c)])
+                }
+                _ => self.uf(op, x, y),
+            },
             _ => self.uf(op, x, y),
         }
     }
@@ -214,6 +229,32 @@ impl<'a> Encoder<'a> {
             )
         });
         f.apply(&[&x, &y]).as_int().expect("operators return Int")
+    }
+}
+
+/// `x & c` for a constant `c >= 0`, exact for two's complement integers of any width: each
+/// run of set bits `[lo, lo + len)` of `c` contributes `(floor(x / 2^lo) mod 2^len) * 2^lo`.
+fn mask(x: &Int, c: i128) -> Int {
+    let mut parts = Vec::new();
+    let mut bit = 0;
+    while bit < 63 {
+        if c >> bit & 1 == 0 {
+            bit += 1;
+            continue;
+        }
+        let lo = bit;
+        while bit < 63 && c >> bit & 1 == 1 {
+            bit += 1;
+        }
+        let len = bit - lo;
+        let shifted = x.div(Int::from_i128(1i128 << lo));
+        let run = shifted.modulo(Int::from_i128(1i128 << len));
+        parts.push(Int::mul(&[run, Int::from_i128(1i128 << lo)]));
+    }
+    if parts.is_empty() {
+        Int::from_i64(0)
+    } else {
+        Int::add(&parts)
     }
 }
 
