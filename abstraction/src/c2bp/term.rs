@@ -254,8 +254,9 @@ pub struct Conv<'a> {
     pub func: FuncId,
     /// Reads of these variables are replaced (formals by actuals, `\result` by a fresh value).
     pub subst: &'a HashMap<VarId, Term>,
-    /// Integer casts wrap to the target type's width, as machine integers do (path
-    /// formulas); otherwise casts keep values (mathematical integers, as abstraction).
+    /// Integer casts and unsigned arithmetic wrap to the type's width, as C defines them;
+    /// otherwise casts keep values (mathematical integers). Signed overflow, undefined in
+    /// C, is mathematical either way.
     pub wrap_casts: bool,
 }
 
@@ -279,7 +280,9 @@ impl<'a> Conv<'a> {
             ExprKind::Unary(op, a) => {
                 let a = self.expr(a)?;
                 match op {
-                    UnOp::Neg => Term::bin(Op::Sub, Term::Int(0), as_int(a)),
+                    UnOp::Neg => {
+                        self.wrap_unsigned(Term::bin(Op::Sub, Term::Int(0), as_int(a)), e.ty)
+                    }
                     UnOp::BitNot => Term::bin(
                         Op::Sub,
                         Term::bin(Op::Sub, Term::Int(0), as_int(a)),
@@ -311,6 +314,10 @@ impl<'a> Conv<'a> {
                     }
                     BinOp::BitAnd if ta.is_bool() && tb.is_bool() => Term::bin(Op::And, ta, tb),
                     BinOp::BitOr if ta.is_bool() && tb.is_bool() => Term::bin(Op::Or, ta, tb),
+                    BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Shl => {
+                        let t = Term::bin(cir_op(*op), as_int(ta), as_int(tb));
+                        self.wrap_unsigned(t, e.ty)
+                    }
                     _ => Term::bin(cir_op(*op), as_int(ta), as_int(tb)),
                 }
             }
@@ -318,7 +325,7 @@ impl<'a> Conv<'a> {
                 let ta = self.expr(a)?;
                 match self.prog.types.kind(e.ty) {
                     TypeKind::Int(k) if k.is_bool => ta.truth(),
-                    TypeKind::Int(k) if self.wrap_casts => self.wrap(as_int(ta), a.ty, *k),
+                    TypeKind::Int(k) if self.wrap_casts => self.wrap(as_int(ta), a.ty, *k, false),
                     TypeKind::Int(_) | TypeKind::Pointer(_) => ta,
                     _ => return Err(NoTerm("cast to a non-scalar type".into())),
                 }
@@ -326,9 +333,20 @@ impl<'a> Conv<'a> {
         })
     }
 
+    /// The result of unsigned arithmetic of type `ty`, reduced modulo `2^bits` as C
+    /// defines it (when casts wrap; signed overflow is undefined and stays mathematical).
+    fn wrap_unsigned(&self, t: Term, ty: Ty) -> Term {
+        match self.prog.types.kind(ty) {
+            TypeKind::Int(k) if self.wrap_casts && !k.signed && !k.is_bool => {
+                self.wrap(t, ty, *k, true)
+            }
+            _ => t,
+        }
+    }
+
     /// `t` (of type `from`) converted to the integer kind `to`, wrapping modulo `2^bits`
     /// unless every value of `from` fits in `to`.
-    fn wrap(&self, t: Term, from: Ty, to: crate::cir::IntKind) -> Term {
+    fn wrap(&self, t: Term, from: Ty, to: crate::cir::IntKind, always: bool) -> Term {
         let range = |bits: u16, signed: bool| -> (i128, i128) {
             if signed {
                 (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1)
@@ -345,7 +363,7 @@ impl<'a> Conv<'a> {
             }
             _ => false,
         };
-        if fits || to.bits >= 100 {
+        if (fits && !always) || to.bits >= 100 {
             return t;
         }
         if let Term::Int(n) = t {
