@@ -1,0 +1,119 @@
+/* Run-time monitors of the built-in rules, for the gcc cross-check of c-tests/rules
+ * (scripts/rules-gcc). Linked with c-tests/frontend/harness/env.c, which supplies the
+ * __VERIFIER_nondet_* inputs from $SLAMRS_INPUTS.
+ *
+ * $SLAMRS_RULE selects the monitor: locking, critical-region, rcu, or anything else for
+ * none. A rule violation prints "rule violation: MESSAGE" on stderr and exits with status
+ * 99, the status env.c uses for reach_error, so one status means "the checker must report
+ * a violation". The end-of-entry checks run from an atexit handler: the programs' entry is
+ * main, or a wrapper main that calls the entry and then exits (see scripts/rules-gcc).
+ *
+ * The kernel functions the programs use without the rule caring (IoCompleteRequest, ...)
+ * are defined here as no-ops returning 0; the checker treats them as unknown functions,
+ * which is a superset of these behaviours. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+enum { RULE_NONE, RULE_LOCKING, RULE_CRITICAL, RULE_RCU };
+
+static int rule;
+static int win_spin, linux_spin, linux_mutex, pthread_mutex; /* locking: 0 free, 1 held */
+static int critical_depth;                                    /* critical-region */
+static int rcu_depth;                                         /* rcu */
+
+static void violation(const char *message) {
+    fflush(stdout);
+    fprintf(stderr, "rule violation: %s\n", message);
+    _exit(99);
+}
+
+static void at_entry_exit(void) {
+    if (rule == RULE_LOCKING && (win_spin || linux_spin || linux_mutex || pthread_mutex))
+        violation("a lock is held when the entry function returns");
+    if (rule == RULE_CRITICAL && critical_depth != 0)
+        violation("a critical region is still entered when the entry function returns");
+    if (rule == RULE_RCU && rcu_depth != 0)
+        violation("an RCU read-side section is still open when the entry function returns");
+}
+
+__attribute__((constructor)) static void monitor_init(void) {
+    const char *r = getenv("SLAMRS_RULE");
+    if (r && strcmp(r, "locking") == 0)
+        rule = RULE_LOCKING;
+    else if (r && strcmp(r, "critical-region") == 0)
+        rule = RULE_CRITICAL;
+    else if (r && strcmp(r, "rcu") == 0)
+        rule = RULE_RCU;
+    atexit(at_entry_exit);
+}
+
+static void acquire(int *state, const char *what) {
+    if (rule != RULE_LOCKING)
+        return;
+    if (*state)
+        violation(what);
+    *state = 1;
+}
+
+static void release(int *state, const char *what) {
+    if (rule != RULE_LOCKING)
+        return;
+    if (!*state)
+        violation(what);
+    *state = 0;
+}
+
+#define WIN_ACQ "spin lock already held"
+#define WIN_REL "spin lock released but not held"
+void KeAcquireSpinLock(void *l, unsigned char *irql) { (void)l; *irql = 0; acquire(&win_spin, WIN_ACQ); }
+void KeAcquireSpinLockAtDpcLevel(void *l) { (void)l; acquire(&win_spin, WIN_ACQ); }
+void KeReleaseSpinLock(void *l, unsigned char irql) { (void)l; (void)irql; release(&win_spin, WIN_REL); }
+void KeReleaseSpinLockFromDpcLevel(void *l) { (void)l; release(&win_spin, WIN_REL); }
+
+#define LNX_ACQ "spin_lock: already held"
+#define LNX_REL "spin_unlock: not held"
+void spin_lock(void *l) { (void)l; acquire(&linux_spin, LNX_ACQ); }
+void spin_lock_irq(void *l) { (void)l; acquire(&linux_spin, LNX_ACQ); }
+void spin_lock_bh(void *l) { (void)l; acquire(&linux_spin, LNX_ACQ); }
+void spin_lock_irqsave(void *l, unsigned long f) { (void)l; (void)f; acquire(&linux_spin, LNX_ACQ); }
+void spin_unlock(void *l) { (void)l; release(&linux_spin, LNX_REL); }
+void spin_unlock_irq(void *l) { (void)l; release(&linux_spin, LNX_REL); }
+void spin_unlock_bh(void *l) { (void)l; release(&linux_spin, LNX_REL); }
+void spin_unlock_irqrestore(void *l, unsigned long f) { (void)l; (void)f; release(&linux_spin, LNX_REL); }
+
+void mutex_lock(void *m) {
+    (void)m;
+    if (rule == RULE_RCU && rcu_depth > 0)
+        violation("mutex_lock inside an RCU read-side section");
+    acquire(&linux_mutex, "mutex_lock: already held");
+}
+void mutex_unlock(void *m) { (void)m; release(&linux_mutex, "mutex_unlock: not held"); }
+int pthread_mutex_lock(void *m) { (void)m; acquire(&pthread_mutex, "pthread_mutex_lock: already held"); return 0; }
+int pthread_mutex_unlock(void *m) { (void)m; release(&pthread_mutex, "pthread_mutex_unlock: not held"); return 0; }
+
+void KeEnterCriticalRegion(void) { critical_depth++; }
+void KeLeaveCriticalRegion(void) {
+    if (rule == RULE_CRITICAL && critical_depth == 0)
+        violation("KeLeaveCriticalRegion without KeEnterCriticalRegion");
+    critical_depth--;
+}
+
+void rcu_read_lock(void) { rcu_depth++; }
+void rcu_read_unlock(void) {
+    if (rule == RULE_RCU && rcu_depth == 0)
+        violation("rcu_read_unlock outside a read-side section");
+    rcu_depth--;
+}
+static void might_sleep(const char *what) {
+    if (rule == RULE_RCU && rcu_depth > 0)
+        violation(what);
+}
+void synchronize_rcu(void) { might_sleep("synchronize_rcu inside an RCU read-side section"); }
+void msleep(unsigned int ms) { (void)ms; might_sleep("msleep inside an RCU read-side section"); }
+void schedule(void) { might_sleep("schedule inside an RCU read-side section"); }
+
+/* Functions the rules ignore. */
+void IoCompleteRequest(void *irp, char boost) { (void)irp; (void)boost; }
+void IoMarkIrpPending(void *irp) { (void)irp; }
