@@ -117,3 +117,5 @@ void schedule(void) { might_sleep("schedule inside an RCU read-side section"); }
 /* Functions the rules ignore. */
 void IoCompleteRequest(void *irp, char boost) { (void)irp; (void)boost; }
 void IoMarkIrpPending(void *irp) { (void)irp; }
+void *ExAllocatePoolWithTag(int type, unsigned long size, unsigned long tag) { (void)type; (void)tag; return malloc(size); }
+void ExFreePool(void *p) { free(p); }
