@@ -119,3 +119,13 @@ void IoCompleteRequest(void *irp, char boost) { (void)irp; (void)boost; }
 void IoMarkIrpPending(void *irp) { (void)irp; }
 void *ExAllocatePoolWithTag(int type, unsigned long size, unsigned long tag) { (void)type; (void)tag; return malloc(size); }
 void ExFreePool(void *p) { free(p); }
+
+/* Unknown functions whose result matters: the next input, as the checker may choose. */
+extern int __VERIFIER_nondet_int(void);
+unsigned int readl(const volatile void *addr) { (void)addr; return (unsigned int)__VERIFIER_nondet_int(); }
+void udelay(unsigned long usecs) { (void)usecs; }
+unsigned long copy_to_user(void *to, const void *from, unsigned long n) {
+    (void)to; (void)from; (void)n;
+    return (unsigned long)__VERIFIER_nondet_int();
+}
+void netif_receive(void *r) { (void)r; }
