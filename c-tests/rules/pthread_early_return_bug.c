@@ -2,7 +2,7 @@
 // expect: violation
 // message: held
 // inputs: 2 0 1
-// A user-space work queue whose enqueue returns -EPIPE for a closed queue before pthread_mutex_unlock; enqueueing after close leaves the mutex locked.
+// A user-space work queue whose enqueue returns -EPIPE for a closed queue (a module flag) before pthread_mutex_unlock; enqueueing after close leaves the mutex locked.
 
 typedef struct { int opaque[10]; } pthread_mutex_t;
 
@@ -15,7 +15,6 @@ struct work_queue {
     int items[QUEUE_MAX];
     int head;
     int count;
-    int closed;
 };
 
 extern int pthread_mutex_lock(pthread_mutex_t *mutex);
@@ -23,11 +22,12 @@ extern int pthread_mutex_unlock(pthread_mutex_t *mutex);
 extern int __VERIFIER_nondet_int(void);
 
 static struct work_queue queue;
+static int queue_closed; /* set once by close_queue, read under the mutex */
 
 static int enqueue(struct work_queue *q, int item)
 {
     pthread_mutex_lock(&q->mutex);
-    if (q->closed)
+    if (queue_closed)
         return -EPIPE; /* BUG: the mutex stays locked */
     if (q->count == QUEUE_MAX) {
         pthread_mutex_unlock(&q->mutex);
@@ -42,7 +42,7 @@ static int enqueue(struct work_queue *q, int item)
 static void close_queue(struct work_queue *q)
 {
     pthread_mutex_lock(&q->mutex);
-    q->closed = 1;
+    queue_closed = 1;
     pthread_mutex_unlock(&q->mutex);
 }
 
@@ -52,7 +52,6 @@ int main(void)
 
     queue.head = 0;
     queue.count = 0;
-    queue.closed = 0;
     while (ops-- > 0) {
         if (__VERIFIER_nondet_int())
             enqueue(&queue, ops);

@@ -16,12 +16,15 @@
 #include <string.h>
 #include <unistd.h>
 
-enum { RULE_NONE, RULE_LOCKING, RULE_CRITICAL, RULE_RCU };
+extern int __VERIFIER_nondet_int(void); /* env.c */
+
+enum { RULE_NONE, RULE_LOCKING, RULE_CRITICAL, RULE_RCU, RULE_IRP, RULE_PROPERTY };
 
 static int rule;
 static int win_spin, linux_spin, linux_mutex, pthread_mutex; /* locking: 0 free, 1 held */
 static int critical_depth;                                    /* critical-region */
 static int rcu_depth;                                         /* rcu */
+static int irp_completed, irp_passed;                         /* irp_complete_once.slic */
 
 static void violation(const char *message) {
     fflush(stdout);
@@ -36,6 +39,8 @@ static void at_entry_exit(void) {
         violation("a critical region is still entered when the entry function returns");
     if (rule == RULE_RCU && rcu_depth != 0)
         violation("an RCU read-side section is still open when the entry function returns");
+    if (rule == RULE_IRP && !irp_completed && !irp_passed)
+        violation("the IRP was neither completed nor passed down");
 }
 
 __attribute__((constructor)) static void monitor_init(void) {
@@ -46,6 +51,10 @@ __attribute__((constructor)) static void monitor_init(void) {
         rule = RULE_CRITICAL;
     else if (r && strcmp(r, "rcu") == 0)
         rule = RULE_RCU;
+    else if (r && strcmp(r, "irp_complete_once.slic") == 0)
+        rule = RULE_IRP;
+    else if (r && strcmp(r, "property") == 0)
+        rule = RULE_PROPERTY;
     atexit(at_entry_exit);
 }
 
@@ -115,13 +124,27 @@ void msleep(unsigned int ms) { (void)ms; might_sleep("msleep inside an RCU read-
 void schedule(void) { might_sleep("schedule inside an RCU read-side section"); }
 
 /* Functions the rules ignore. */
-void IoCompleteRequest(void *irp, char boost) { (void)irp; (void)boost; }
+void IoCompleteRequest(void *irp, char boost) {
+    (void)irp;
+    (void)boost;
+    if (rule == RULE_IRP && (irp_completed || irp_passed))
+        violation("IoCompleteRequest: the IRP was already completed or passed down");
+    irp_completed = 1;
+}
+int IoCallDriver(void *device, void *irp) {
+    (void)device;
+    (void)irp;
+    if (rule == RULE_IRP && (irp_completed || irp_passed))
+        violation("IoCallDriver: the IRP was already completed or passed down");
+    irp_passed = 1;
+    return __VERIFIER_nondet_int();
+}
+void IoSkipCurrentIrpStackLocation(void *irp) { (void)irp; }
 void IoMarkIrpPending(void *irp) { (void)irp; }
 void *ExAllocatePoolWithTag(int type, unsigned long size, unsigned long tag) { (void)type; (void)tag; return malloc(size); }
 void ExFreePool(void *p) { free(p); }
 
 /* Unknown functions whose result matters: the next input, as the checker may choose. */
-extern int __VERIFIER_nondet_int(void);
 unsigned int readl(const volatile void *addr) { (void)addr; return (unsigned int)__VERIFIER_nondet_int(); }
 void udelay(unsigned long usecs) { (void)usecs; }
 unsigned long copy_to_user(void *to, const void *from, unsigned long n) {
@@ -129,3 +152,25 @@ unsigned long copy_to_user(void *to, const void *from, unsigned long n) {
     return (unsigned long)__VERIFIER_nondet_int();
 }
 void netif_receive(void *r) { (void)r; }
+unsigned char ExAcquireResourceExclusiveLite(void *r, unsigned char wait) {
+    (void)r;
+    return wait ? 1 : (unsigned char)(__VERIFIER_nondet_int() != 0);
+}
+unsigned char ExAcquireResourceSharedLite(void *r, unsigned char wait) {
+    (void)r;
+    return wait ? 1 : (unsigned char)(__VERIFIER_nondet_int() != 0);
+}
+void ExReleaseResourceLite(void *r) { (void)r; }
+void assert(int c) { if (!c) violation("assertion failed"); }
+
+/* A failing assert is an error location, except under the unreach-call property, where
+ * only reach_error counts: there the path just ends. */
+void __assert_fail(const char *assertion, const char *file, unsigned int line, const char *function) {
+    (void)assertion;
+    (void)file;
+    (void)line;
+    (void)function;
+    if (rule == RULE_PROPERTY)
+        _exit(0);
+    violation("assertion failed");
+}
