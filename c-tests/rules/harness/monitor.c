@@ -174,3 +174,4 @@ void __assert_fail(const char *assertion, const char *file, unsigned int line, c
         _exit(0);
     violation("assertion failed");
 }
+void PoStartNextPowerIrp(void *irp) { (void)irp; }
