@@ -118,12 +118,13 @@ pub fn load(file: &Path, opts: &LoadOptions) -> Result<Program, u8> {
 
 /// Source files read on demand, for showing source lines beside CIR.
 #[derive(Default)]
-struct SourceCache {
+pub struct SourceCache {
     files: RefCell<HashMap<String, Option<Vec<String>>>>,
 }
 
 impl SourceCache {
-    fn line(&self, file: &str, line: u32) -> Option<String> {
+    /// Line `line` (1-based) of `file`, if the file can be read.
+    pub fn line(&self, file: &str, line: u32) -> Option<String> {
         let mut files = self.files.borrow_mut();
         let lines = files.entry(file.to_string()).or_insert_with(|| {
             std::fs::read(file).ok().map(|b| {

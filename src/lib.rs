@@ -6,7 +6,11 @@
 pub mod abstract_cmd;
 pub mod bebop_cmd;
 pub mod bebop_report;
+pub mod cegar;
+pub mod check_cmd;
+pub mod check_report;
 pub mod cir_cmd;
 pub mod exit;
 pub mod logging;
+pub mod rules;
 pub mod run_cmd;

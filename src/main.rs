@@ -6,6 +6,7 @@ use clap::{Parser, Subcommand};
 
 use slamrs::abstract_cmd::{self, AbstractArgs};
 use slamrs::bebop_cmd::{self, BebopArgs};
+use slamrs::check_cmd::{self, CheckArgs};
 use slamrs::cir_cmd::{self, CirArgs};
 use slamrs::run_cmd::{self, RunArgs};
 
@@ -23,6 +24,18 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Check that a C program obeys a rule: the CEGAR loop (the main job).
+    ///
+    /// Abstracts the program with predicates (c2bp), model-checks the boolean
+    /// program (Bebop), and either proves the rule, or confirms an abstract
+    /// counterexample by solving its path with Z3 and replaying the inputs on the
+    /// CIR interpreter, or finds new predicates that rule it out, and repeats.
+    /// Rules: `--rule NAME` (built-ins: `slamrs rules`) or `--rule FILE.slic`
+    /// (docs/rules.md); `--property unreach-call.prp` (SV-COMP); neither: the
+    /// program's own assertions. Exit status: 0 safe, 10 violation (a replayed
+    /// counterexample is printed), 20 unknown (the reason is printed: timeout,
+    /// memory or iteration limit, no progress), 2 bad input.
+    Check(CheckArgs),
     /// Decide reachability in a boolean program (the Bebop model checker).
     ///
     /// Without --label, asks whether some `assert` can fail. A reachable
@@ -66,6 +79,7 @@ fn main() -> ExitCode {
         }
     };
     let code = match cli.command {
+        Command::Check(args) => check_cmd::run(&args),
         Command::Bebop(args) => bebop_cmd::run(&args),
         Command::Cir(args) => cir_cmd::run(&args),
         Command::Run(args) => run_cmd::run(&args),

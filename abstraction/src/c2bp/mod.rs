@@ -24,8 +24,8 @@ mod cubes;
 mod edges;
 mod pexpr;
 mod predicates;
-mod smt;
-mod term;
+pub mod smt;
+pub mod term;
 mod wp;
 
 pub use cubes::CubeLimits;
@@ -229,6 +229,7 @@ impl Abstractor {
                     pt: &pt,
                     func,
                     subst: &empty,
+                    wrap_casts: true,
                 }
                 .expr(&p.expr)
                 .map(Term::truth)

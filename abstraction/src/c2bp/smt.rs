@@ -12,7 +12,7 @@
 use super::term::{MemKind, Obj, Op, Term};
 use crate::cir::{Program, Ty};
 use std::collections::HashMap;
-use z3::ast::{Bool, Int};
+use z3::ast::{Array, Bool, Int};
 use z3::{FuncDecl, Sort};
 
 /// Where each object lives: fixed, disjoint address ranges with wide gaps.
@@ -62,15 +62,56 @@ pub struct Encoder<'a> {
     addrs: &'a Addresses,
     mems: HashMap<MemKind, FuncDecl>,
     ufs: HashMap<Op, FuncDecl>,
+    /// Memory as versioned arrays (path formulas) instead of uninterpreted functions.
+    arrays: Option<HashMap<MemKind, Array>>,
 }
 
 impl<'a> Encoder<'a> {
+    /// An encoder where memory is one uninterpreted function per access kind.
     pub fn new(addrs: &'a Addresses) -> Self {
         Encoder {
             addrs,
             mems: HashMap::new(),
             ufs: HashMap::new(),
+            arrays: None,
         }
+    }
+
+    /// An encoder where memory is one Z3 array per access kind, whose current version the
+    /// caller replaces with [`Encoder::set_memory`] as a path writes memory.
+    pub fn with_arrays(addrs: &'a Addresses) -> Self {
+        Encoder {
+            arrays: Some(HashMap::new()),
+            ..Encoder::new(addrs)
+        }
+    }
+
+    /// The current memory array of `kind` (array mode only; created on first use).
+    pub fn memory(&mut self, kind: MemKind) -> Option<Array> {
+        let arrays = self.arrays.as_mut()?;
+        Some(
+            arrays
+                .entry(kind)
+                .or_insert_with(|| {
+                    Array::new_const(format!("{}_0", kind.fn_name()), &Sort::int(), &Sort::int())
+                })
+                .clone(),
+        )
+    }
+
+    /// Replaces the current memory array of `kind` (array mode only).
+    pub fn set_memory(&mut self, kind: MemKind, array: Array) {
+        if let Some(arrays) = self.arrays.as_mut() {
+            arrays.insert(kind, array);
+        }
+    }
+
+    /// The access kinds with a memory array so far (array mode only).
+    pub fn memory_kinds(&self) -> Vec<MemKind> {
+        self.arrays
+            .as_ref()
+            .map(|a| a.keys().copied().collect())
+            .unwrap_or_default()
     }
 
     /// The term as a boolean.
@@ -108,6 +149,9 @@ impl<'a> Encoder<'a> {
             Term::Fresh(i) => Int::new_const(format!("fresh{i}")),
             Term::Mem { kind, addr, .. } => {
                 let a = self.int(addr);
+                if let Some(array) = self.memory(*kind) {
+                    return array.select(&a).as_int().expect("memory arrays hold Int");
+                }
                 let f = self.mems.entry(*kind).or_insert_with(|| {
                     FuncDecl::new(kind.fn_name(), &[&Sort::int()], &Sort::int())
                 });
@@ -157,6 +201,21 @@ impl<'a> Encoder<'a> {
                 Some(k) if (0..100).contains(&k) => x.div(Int::from_i128(1i128 << k)),
                 _ => self.uf(op, x, y),
             },
+            Op::BitAnd => match (konst(a), konst(b)) {
+                (_, Some(c)) if (0..1 << 62).contains(&c) => mask(&x, c),
+                (Some(c), _) if (0..1 << 62).contains(&c) => mask(&y, c),
+                _ => self.uf(op, x, y),
+            },
+            Op::BitOr => match (konst(a), konst(b)) {
+                // x | c = x + c - (x & c)
+                (_, Some(c)) if (0..1 << 62).contains(&c) => {
+                    Int::sub(&[Int::add(&[x.clone(), Int::from_i128(c)]), mask(&x, c)])
+                }
+                (Some(c), _) if (0..1 << 62).contains(&c) => {
+                    Int::sub(&[Int::add(&[y.clone(), Int::from_i128(c)]), mask(&y, c)])
+                }
+                _ => self.uf(op, x, y),
+            },
             _ => self.uf(op, x, y),
         }
     }
@@ -170,6 +229,32 @@ impl<'a> Encoder<'a> {
             )
         });
         f.apply(&[&x, &y]).as_int().expect("operators return Int")
+    }
+}
+
+/// `x & c` for a constant `c >= 0`, exact for two's complement integers of any width: each
+/// run of set bits `[lo, lo + len)` of `c` contributes `(floor(x / 2^lo) mod 2^len) * 2^lo`.
+fn mask(x: &Int, c: i128) -> Int {
+    let mut parts = Vec::new();
+    let mut bit = 0;
+    while bit < 63 {
+        if c >> bit & 1 == 0 {
+            bit += 1;
+            continue;
+        }
+        let lo = bit;
+        while bit < 63 && c >> bit & 1 == 1 {
+            bit += 1;
+        }
+        let len = bit - lo;
+        let shifted = x.div(Int::from_i128(1i128 << lo));
+        let run = shifted.modulo(Int::from_i128(1i128 << len));
+        parts.push(Int::mul(&[run, Int::from_i128(1i128 << lo)]));
+    }
+    if parts.is_empty() {
+        Int::from_i64(0)
+    } else {
+        Int::add(&parts)
     }
 }
 

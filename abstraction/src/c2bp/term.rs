@@ -254,6 +254,9 @@ pub struct Conv<'a> {
     pub func: FuncId,
     /// Reads of these variables are replaced (formals by actuals, `\result` by a fresh value).
     pub subst: &'a HashMap<VarId, Term>,
+    /// Integer casts wrap to the target type's width, as machine integers do (path
+    /// formulas); otherwise casts keep values (mathematical integers, as abstraction).
+    pub wrap_casts: bool,
 }
 
 impl<'a> Conv<'a> {
@@ -315,11 +318,56 @@ impl<'a> Conv<'a> {
                 let ta = self.expr(a)?;
                 match self.prog.types.kind(e.ty) {
                     TypeKind::Int(k) if k.is_bool => ta.truth(),
+                    TypeKind::Int(k) if self.wrap_casts => self.wrap(as_int(ta), a.ty, *k),
                     TypeKind::Int(_) | TypeKind::Pointer(_) => ta,
                     _ => return Err(NoTerm("cast to a non-scalar type".into())),
                 }
             }
         })
+    }
+
+    /// `t` (of type `from`) converted to the integer kind `to`, wrapping modulo `2^bits`
+    /// unless every value of `from` fits in `to`.
+    fn wrap(&self, t: Term, from: Ty, to: crate::cir::IntKind) -> Term {
+        let range = |bits: u16, signed: bool| -> (i128, i128) {
+            if signed {
+                (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1)
+            } else {
+                (0, (1i128 << bits) - 1)
+            }
+        };
+        let (lo, hi) = range(to.bits, to.signed);
+        let fits = match self.prog.types.kind(from) {
+            TypeKind::Int(k) if k.is_bool => true,
+            TypeKind::Int(k) => {
+                let (flo, fhi) = range(k.bits, k.signed);
+                flo >= lo && fhi <= hi
+            }
+            _ => false,
+        };
+        if fits || to.bits >= 100 {
+            return t;
+        }
+        if let Term::Int(n) = t {
+            let m = n.rem_euclid(1i128 << to.bits);
+            return Term::Int(if m > hi { m - (1i128 << to.bits) } else { m });
+        }
+        let w = Term::Int(to.bits as i128);
+        let modulus = Term::Int(1i128 << to.bits);
+        // x mod 2^w with floor semantics: x - (x >> w) * 2^w
+        let unsigned = |x: Term| {
+            Term::bin(
+                Op::Sub,
+                x.clone(),
+                Term::bin(Op::Mul, Term::bin(Op::Shr, x, w.clone()), modulus.clone()),
+            )
+        };
+        if to.signed {
+            let half = Term::Int(1i128 << (to.bits - 1));
+            Term::bin(Op::Sub, unsigned(Term::bin(Op::Add, t, half.clone())), half)
+        } else {
+            unsigned(t)
+        }
     }
 
     /// The value stored in a scalar lvalue.

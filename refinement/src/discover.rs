@@ -1,0 +1,535 @@
+//! Predicate discovery from an infeasible path (in the manner of SLAM's Newton).
+//!
+//! Each condition of the minimal unsat core is split into atomic comparisons; each atom
+//! becomes a predicate where it is tested and is carried backward along the path by
+//! weakest preconditions: through assignments (`φ[e/x]`), out of a function's start into
+//! its caller (formals replaced by the actuals), and into a callee whose result or effects
+//! it depends on (the call's result becomes `\result`, then the returned expression). Every
+//! distinct form met on the way becomes a predicate, scoped to the function whose variables
+//! it mentions (global when it mentions static storage only), so the abstraction can follow
+//! the fact from where it is established to where it is needed.
+
+use crate::path::CirPath;
+use slamrs_abstraction::analysis::modref::ModRef;
+use slamrs_abstraction::analysis::points_to::PointsTo;
+use slamrs_abstraction::c2bp::{expr_vars, result_var, subst_var};
+use slamrs_abstraction::cir::{BinOp, Expr, ExprKind, FuncId, Lval, Program, Stmt, UnOp, VarId};
+use std::collections::BTreeSet;
+
+/// A predicate found: its function (`None`: over static storage only) and expression.
+pub type Found = (Option<FuncId>, Expr);
+
+/// Finds predicates that explain why the conditions at `core` (step indices of `assume`s)
+/// cannot all hold along `path`.
+pub fn discover(
+    prog: &mut Program,
+    pt: &PointsTo,
+    modref: &ModRef,
+    path: &CirPath,
+    core: &[usize],
+) -> Vec<Found> {
+    let frame_call = frame_calls(path);
+    let mut out = Vec::new();
+    for &k in core {
+        let Stmt::Assume(c) = path.stmt(prog, k).clone() else {
+            continue;
+        };
+        let mut atoms = Vec::new();
+        split_atoms(&c, &mut atoms);
+        for a in atoms {
+            let a = normalize(a);
+            if mentions_nothing(&a) {
+                continue;
+            }
+            let s = &path.steps[k];
+            push(prog, &mut out, s.func, a.clone());
+            let mut w = Walker {
+                prog: &mut *prog,
+                pt,
+                modref,
+                path,
+                frame_call: &frame_call,
+                out: &mut out,
+            };
+            w.carry(a, s.func, k, s.depth);
+        }
+    }
+    out
+}
+
+/// For each step, the call step that created its frame (`None` in the entry function).
+fn frame_calls(path: &CirPath) -> Vec<Option<usize>> {
+    let mut stack: Vec<usize> = Vec::new();
+    let mut out = Vec::with_capacity(path.steps.len());
+    for (i, s) in path.steps.iter().enumerate() {
+        while stack.len() > s.depth as usize {
+            stack.pop();
+        }
+        out.push(stack.last().copied());
+        if s.callee.is_some() {
+            stack.push(i);
+        }
+    }
+    out
+}
+
+/// The atomic conditions of a boolean expression.
+fn split_atoms(e: &Expr, out: &mut Vec<Expr>) {
+    match &e.kind {
+        ExprKind::Unary(UnOp::LogNot, a) => split_atoms(a, out),
+        ExprKind::Cast(a) if is_boolean(a) => split_atoms(a, out),
+        ExprKind::Binary(BinOp::BitAnd | BinOp::BitOr, a, b) if is_boolean(a) && is_boolean(b) => {
+            split_atoms(a, out);
+            split_atoms(b, out);
+        }
+        ExprKind::Binary(BinOp::Ne | BinOp::Eq, a, b)
+            if is_boolean(a) && matches!(b.kind, ExprKind::Int(0)) =>
+        {
+            split_atoms(a, out)
+        }
+        _ => out.push(e.clone()),
+    }
+}
+
+fn is_boolean(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Binary(op, ..) => op.is_comparison(),
+        ExprKind::Unary(UnOp::LogNot, _) => true,
+        ExprKind::Cast(a) => is_boolean(a),
+        _ => false,
+    }
+}
+
+/// `a != b` is the same predicate as `a == b` (up to negation).
+fn normalize(e: Expr) -> Expr {
+    match e.kind {
+        ExprKind::Binary(BinOp::Ne, a, b) => Expr {
+            kind: ExprKind::Binary(BinOp::Eq, a, b),
+            ty: e.ty,
+        },
+        _ => e,
+    }
+}
+
+fn mentions_nothing(e: &Expr) -> bool {
+    let mut vs = Vec::new();
+    expr_vars(e, &mut vs);
+    vs.is_empty()
+}
+
+/// Records a predicate of `func` (global when it mentions static storage only).
+fn push(prog: &Program, out: &mut Vec<Found>, func: FuncId, e: Expr) {
+    let mut vs = Vec::new();
+    expr_vars(&e, &mut vs);
+    if vs.is_empty() {
+        return;
+    }
+    // every frame variable must belong to `func`
+    if vs
+        .iter()
+        .any(|&v| prog.var(v).frame_of().is_some_and(|f| f != func))
+    {
+        return;
+    }
+    let scope = if vs.iter().all(|&v| prog.var(v).is_static_storage()) {
+        None
+    } else {
+        Some(func)
+    };
+    let e = normalize(e);
+    if !out.iter().any(|(s, x)| *s == scope && *x == e) {
+        out.push((scope, e));
+    }
+}
+
+/// Longest chain of backward steps one atom is carried.
+const MAX_CARRY: usize = 100_000;
+
+struct Walker<'a> {
+    prog: &'a mut Program,
+    pt: &'a PointsTo,
+    modref: &'a ModRef,
+    path: &'a CirPath,
+    frame_call: &'a [Option<usize>],
+    out: &'a mut Vec<Found>,
+}
+
+impl Walker<'_> {
+    /// Carries `phi`, true just before step `i` in `func` at `depth`, back to the path's start.
+    fn carry(&mut self, mut phi: Expr, mut func: FuncId, mut i: usize, mut depth: u32) {
+        let mut budget = MAX_CARRY;
+        while i > 0 && budget > 0 {
+            budget -= 1;
+            let j = i - 1;
+            let s = self.path.steps[j].clone();
+            if s.depth > depth {
+                // j ends a call that returned: step back over it (or into it)
+                let Some(c) = self.frame_call[j] else { return };
+                match self.over_call(&phi, func, c) {
+                    Over::Skip => i = c,
+                    Over::Into(phi_in, g) => {
+                        // continue inside the callee from its return step
+                        push(self.prog, self.out, g, phi_in.clone());
+                        phi = phi_in;
+                        func = g;
+                        depth += 1;
+                        i = j + 1;
+                    }
+                    Over::Stop => return,
+                }
+                continue;
+            }
+            if s.depth < depth {
+                // j is the call that entered this frame: formals become the actuals
+                let Stmt::Call { args, .. } = self.path.stmt(self.prog, j).clone() else {
+                    return;
+                };
+                let params = self.prog.func(func).params.clone();
+                let mut next = phi.clone();
+                for (p, a) in params.iter().zip(args.iter()) {
+                    next = subst_var(&next, *p, a);
+                }
+                next = simplify(&next);
+                let mut vs = Vec::new();
+                expr_vars(&next, &mut vs);
+                if vs
+                    .iter()
+                    .any(|&v| self.prog.var(v).frame_of() == Some(func))
+                {
+                    return; // mentions the callee's locals
+                }
+                func = s.func;
+                depth = s.depth;
+                push(self.prog, self.out, func, next.clone());
+                phi = next;
+                i = j;
+                continue;
+            }
+            let Some(next) = self.through(&phi, func, j) else {
+                return;
+            };
+            if next != phi {
+                push(self.prog, self.out, func, next.clone());
+                phi = next;
+            }
+            i = j;
+        }
+    }
+
+    /// `WP(step j, phi)` within one frame; `None` when the step makes `phi` arbitrary.
+    fn through(&mut self, phi: &Expr, func: FuncId, j: usize) -> Option<Expr> {
+        let stmt = self.path.stmt(self.prog, j).clone();
+        match &stmt {
+            Stmt::Assign { lhs, rhs } => Some(assign_wp(phi, lhs, rhs)),
+            Stmt::Havoc { lhs, .. } | Stmt::Alloc { lhs, .. } => {
+                (!reads_lval(phi, lhs)).then(|| phi.clone())
+            }
+            Stmt::Call { lhs, .. } => match lhs {
+                Some(l) if reads_lval(phi, l) => None,
+                _ => Some(phi.clone()),
+            },
+            Stmt::Return(Some(e)) => {
+                let r = result_var(self.prog, func);
+                Some(subst_var(phi, r, e))
+            }
+            _ => Some(phi.clone()),
+        }
+    }
+
+    /// How to carry `phi` (in `func`) backward over the call at step `c`.
+    fn over_call(&mut self, phi: &Expr, func: FuncId, c: usize) -> Over {
+        let Stmt::Call { lhs, .. } = self.path.stmt(self.prog, c).clone() else {
+            return Over::Stop;
+        };
+        let Some(g) = self.path.steps[c].callee else {
+            return Over::Stop;
+        };
+        let uses_lhs = lhs.as_ref().is_some_and(|l| reads_lval(phi, l));
+        let reads = self.read_cells(phi, func);
+        let modified = self.modref.mod_of(g);
+        let touched = reads.iter().any(|l| modified.contains(l));
+        if !uses_lhs && !touched {
+            return Over::Skip;
+        }
+        let mut phi_in = phi.clone();
+        if let Some(l) = lhs.as_ref().filter(|_| uses_lhs) {
+            let res = result_var(self.prog, g);
+            let ty = self.prog.var(res).ty;
+            let by = Expr {
+                kind: ExprKind::Read(Box::new(Lval::Var(res))),
+                ty,
+            };
+            phi_in = replace_lval(&phi_in, l, &by);
+        }
+        let Stmt::Call { args, .. } = self.path.stmt(self.prog, c).clone() else {
+            return Over::Stop;
+        };
+        let params = self.prog.func(g).params.clone();
+        let mut inside = self.through_formals(&phi_in, &params, &args);
+        if self.mentions_frame(&inside, func) {
+            // memory of a caller variable the callee reaches through a pointer argument:
+            // say it through the pointer (`d.f` as `(*p).f`, with `p == &d`)
+            if let Some(alt) = self.via_pointer_args(&phi_in, func, &args) {
+                let retry = self.through_formals(&alt, &params, &args);
+                if !self.mentions_frame(&retry, func) {
+                    push(self.prog, self.out, func, alt);
+                    inside = retry;
+                }
+            }
+        }
+        if self.mentions_frame(&inside, func) {
+            return Over::Stop; // mixes the caller's locals with what the callee changes
+        }
+        Over::Into(inside, g)
+    }
+
+    fn mentions_frame(&self, e: &Expr, func: FuncId) -> bool {
+        let mut vs = Vec::new();
+        expr_vars(e, &mut vs);
+        vs.iter()
+            .any(|&v| self.prog.var(v).frame_of() == Some(func))
+    }
+
+    /// `phi` (over the caller's lvalues) in terms of the callee's formals: memory reached
+    /// through an argument `&l` or `p` is reached through the formal instead.
+    fn through_formals(&self, phi: &Expr, params: &[VarId], args: &[Expr]) -> Expr {
+        let mut out = phi.clone();
+        for (&q, a) in params.iter().zip(args) {
+            let qty = self.prog.var(q).ty;
+            let Some(pointee) = self.prog.types.pointee(qty) else {
+                continue;
+            };
+            let via_q = Lval::Deref(Box::new(Expr {
+                kind: ExprKind::Read(Box::new(Lval::Var(q))),
+                ty: qty,
+            }));
+            match &strip_casts(a).kind {
+                ExprKind::AddrOf(l) if self.prog.lval_ty(l) == pointee => {
+                    out = rebase(&out, l, &via_q);
+                }
+                ExprKind::Read(_) => {
+                    let via_a = Lval::Deref(Box::new(strip_casts(a).clone()));
+                    out = rebase(&out, &via_a, &via_q);
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// `phi` with reads of a caller variable `d` that a pointer argument `p` may point to
+    /// rewritten as reads through `p`; adds the predicate `p == &d`.
+    fn via_pointer_args(&mut self, phi: &Expr, func: FuncId, args: &[Expr]) -> Option<Expr> {
+        let mut out = phi.clone();
+        let mut changed = false;
+        for a in args {
+            let a = strip_casts(a);
+            let ExprKind::Read(pl) = &a.kind else {
+                continue;
+            };
+            let Some(pointee) = self.prog.types.pointee(a.ty) else {
+                continue;
+            };
+            let mut vs = Vec::new();
+            expr_vars(&out, &mut vs);
+            for d in vs {
+                let var = self.prog.var(d);
+                if var.frame_of() != Some(func) || !var.addr_taken || var.ty != pointee {
+                    continue;
+                }
+                let target = Lval::Var(d);
+                if !self
+                    .pt
+                    .may_alias(self.prog, func, &Lval::Deref(Box::new(a.clone())), &target)
+                {
+                    continue;
+                }
+                let through = Lval::Deref(Box::new(a.clone()));
+                let next = rebase(&out, &target, &through);
+                if next != out {
+                    let addr = Expr {
+                        kind: ExprKind::AddrOf(Box::new(target)),
+                        ty: a.ty,
+                    };
+                    let eq = Expr {
+                        kind: ExprKind::Binary(BinOp::Eq, Box::new(a.clone()), Box::new(addr)),
+                        ty: phi.ty,
+                    };
+                    let _ = pl;
+                    push(self.prog, self.out, func, eq);
+                    out = next;
+                    changed = true;
+                }
+            }
+        }
+        changed.then_some(out)
+    }
+
+    fn read_cells(
+        &self,
+        phi: &Expr,
+        func: FuncId,
+    ) -> BTreeSet<slamrs_abstraction::analysis::points_to::AbsLoc> {
+        let mut lvs = Vec::new();
+        read_lvals(phi, &mut lvs);
+        let mut out = BTreeSet::new();
+        for lv in lvs {
+            out.extend(self.pt.lval_cells(self.prog, func, &lv));
+        }
+        out
+    }
+}
+
+enum Over {
+    /// The call cannot change `phi`.
+    Skip,
+    /// Continue inside the callee with this formula.
+    Into(Expr, FuncId),
+    /// `phi` cannot be carried further.
+    Stop,
+}
+
+/// `WP(lhs = rhs, phi)`: reads of `lhs` (or of parts of it, for aggregates) become `rhs`.
+fn assign_wp(phi: &Expr, lhs: &Lval, rhs: &Expr) -> Expr {
+    match &rhs.kind {
+        ExprKind::Read(src) => rebase(phi, lhs, src),
+        _ => replace_lval(phi, lhs, rhs),
+    }
+}
+
+/// Reads of `lhs` become `by`.
+fn replace_lval(e: &Expr, target: &Lval, by: &Expr) -> Expr {
+    map_expr(e, &mut |x| match &x.kind {
+        ExprKind::Read(lv) if **lv == *target => Some(by.clone()),
+        _ => None,
+    })
+}
+
+/// Reads of `dst` or of parts of it (`dst.f`, `dst[i]`) become reads of `src` (parts).
+fn rebase(e: &Expr, dst: &Lval, src: &Lval) -> Expr {
+    map_expr(e, &mut |x| match &x.kind {
+        ExprKind::Read(lv) => rebase_lval(lv, dst, src).map(|nl| Expr {
+            kind: ExprKind::Read(Box::new(nl)),
+            ty: x.ty,
+        }),
+        _ => None,
+    })
+}
+
+fn rebase_lval(lv: &Lval, dst: &Lval, src: &Lval) -> Option<Lval> {
+    if lv == dst {
+        return Some(src.clone());
+    }
+    match lv {
+        Lval::Field(b, s, i) => {
+            rebase_lval(b, dst, src).map(|nb| Lval::Field(Box::new(nb), *s, *i))
+        }
+        Lval::Index(b, ix) => {
+            rebase_lval(b, dst, src).map(|nb| Lval::Index(Box::new(nb), ix.clone()))
+        }
+        _ => None,
+    }
+}
+
+/// Rebuilds `e` top-down; `f` may replace a subexpression (not descended into then).
+fn map_expr(e: &Expr, f: &mut impl FnMut(&Expr) -> Option<Expr>) -> Expr {
+    if let Some(r) = f(e) {
+        return r;
+    }
+    let kind = match &e.kind {
+        ExprKind::Read(lv) => ExprKind::Read(Box::new(map_lval(lv, f))),
+        ExprKind::AddrOf(lv) => ExprKind::AddrOf(Box::new(map_lval(lv, f))),
+        ExprKind::Unary(op, a) => ExprKind::Unary(*op, Box::new(map_expr(a, f))),
+        ExprKind::Binary(op, a, b) => {
+            ExprKind::Binary(*op, Box::new(map_expr(a, f)), Box::new(map_expr(b, f)))
+        }
+        ExprKind::Cast(a) => ExprKind::Cast(Box::new(map_expr(a, f))),
+        other => other.clone(),
+    };
+    Expr { kind, ty: e.ty }
+}
+
+fn map_lval(lv: &Lval, f: &mut impl FnMut(&Expr) -> Option<Expr>) -> Lval {
+    match lv {
+        Lval::Var(v) => Lval::Var(*v),
+        Lval::Deref(e) => Lval::Deref(Box::new(map_expr(e, f))),
+        Lval::Field(b, s, i) => Lval::Field(Box::new(map_lval(b, f)), *s, *i),
+        Lval::Index(b, i) => Lval::Index(Box::new(map_lval(b, f)), Box::new(map_expr(i, f))),
+    }
+}
+
+/// `e` without pointer casts.
+fn strip_casts(e: &Expr) -> &Expr {
+    match &e.kind {
+        ExprKind::Cast(inner) if inner.ty == e.ty => strip_casts(inner),
+        _ => e,
+    }
+}
+
+/// `*&l` is `l`.
+fn simplify(e: &Expr) -> Expr {
+    map_expr(e, &mut |x| match &x.kind {
+        ExprKind::Read(lv) => {
+            let s = simplify_lval(lv);
+            (s != **lv).then(|| Expr {
+                kind: ExprKind::Read(Box::new(s)),
+                ty: x.ty,
+            })
+        }
+        _ => None,
+    })
+}
+
+fn simplify_lval(lv: &Lval) -> Lval {
+    match lv {
+        Lval::Deref(e) => match &e.kind {
+            ExprKind::AddrOf(inner) => simplify_lval(inner),
+            _ => Lval::Deref(Box::new(simplify(e))),
+        },
+        Lval::Field(b, s, i) => Lval::Field(Box::new(simplify_lval(b)), *s, *i),
+        Lval::Index(b, i) => Lval::Index(Box::new(simplify_lval(b)), Box::new(simplify(i))),
+        Lval::Var(v) => Lval::Var(*v),
+    }
+}
+
+/// Every lvalue `e` reads.
+fn read_lvals(e: &Expr, out: &mut Vec<Lval>) {
+    match &e.kind {
+        ExprKind::Read(lv) => {
+            out.push((**lv).clone());
+            lval_subexprs(lv, out);
+        }
+        ExprKind::AddrOf(lv) => lval_subexprs(lv, out),
+        ExprKind::Unary(_, a) | ExprKind::Cast(a) => read_lvals(a, out),
+        ExprKind::Binary(_, a, b) => {
+            read_lvals(a, out);
+            read_lvals(b, out);
+        }
+        _ => {}
+    }
+}
+
+fn lval_subexprs(lv: &Lval, out: &mut Vec<Lval>) {
+    match lv {
+        Lval::Var(_) => {}
+        Lval::Deref(e) => read_lvals(e, out),
+        Lval::Field(b, ..) => lval_subexprs(b, out),
+        Lval::Index(b, i) => {
+            lval_subexprs(b, out);
+            read_lvals(i, out);
+        }
+    }
+}
+
+/// True if `e` reads `lv` or a part of it, or (for a variable) mentions it at all.
+fn reads_lval(e: &Expr, lv: &Lval) -> bool {
+    if let Lval::Var(v) = lv {
+        let mut vs: Vec<VarId> = Vec::new();
+        expr_vars(e, &mut vs);
+        return vs.contains(v);
+    }
+    let mut lvs = Vec::new();
+    read_lvals(e, &mut lvs);
+    lvs.iter()
+        .any(|r| r == lv || rebase_lval(r, lv, lv).is_some())
+}

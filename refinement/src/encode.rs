@@ -1,0 +1,608 @@
+//! The path formula of a CIR path: static single assignment over Z3 integers.
+//!
+//! Scalars whose address is never taken get a new symbol at each assignment; memory is one
+//! Z3 array per access kind (as c2bp's memory model: width and signedness, pointer,
+//! bit-field), indexed by address, with a new version at each write. Objects sit at c2bp's
+//! fixed addresses; the i-th allocation of the path at its own far-away address. Each
+//! `assume` is guarded by a literal, so an infeasible path yields an unsat core of the
+//! conditions that contradict each other. Nondeterministic values (inputs, uninitialized
+//! variables, allocation failures) are recorded so a model can be replayed.
+//!
+//! Integers are mathematical, constrained to their C type's range where they enter (inputs);
+//! the interpreter's replay in machine integers decides whether the path is real.
+
+use crate::path::CirPath;
+use slamrs_abstraction::analysis::points_to::PointsTo;
+use slamrs_abstraction::c2bp::smt::{Addresses, Encoder};
+use slamrs_abstraction::c2bp::term::{as_int, Conv, MemKind, NoTerm, Obj, Term};
+use slamrs_abstraction::cir::env::{classify, EnvFn};
+use slamrs_abstraction::cir::{
+    Callee, Expr, ExprKind, FuncId, HavocKind, Loc, Lval, Program, Stmt, Ty, TypeKind, VarId,
+};
+use std::collections::HashMap;
+use z3::ast::{Array, Bool, Int};
+use z3::{Solver, Sort};
+
+/// A nondeterministic value the path consumed, in path order.
+#[derive(Clone, Debug)]
+pub struct Choice {
+    /// Path step that made the choice (`None`: before the entry function).
+    pub step: Option<usize>,
+    pub kind: ChoiceKind,
+    /// The Z3 symbol (a `Term::Fresh` number).
+    pub sym: u32,
+}
+
+/// What kind of nondeterminism a [`Choice`] is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ChoiceKind {
+    /// An input (`__VERIFIER_nondet_*`, an unknown external function's result).
+    Input,
+    /// An uninitialized variable's value at a `havoc` edge at `loc`.
+    Uninit(Loc),
+    /// Whether an allocation that may fail returns NULL (symbol is 1 for failure).
+    AllocFails,
+}
+
+/// A path formula ready for Z3.
+pub struct PathFormula {
+    pub solver: Solver,
+    /// One literal per `assume` step: (literal, step index).
+    pub guards: Vec<(Bool, usize)>,
+    pub choices: Vec<Choice>,
+    /// Where the encoding over-approximated (memory havocked wholesale, unknown shapes).
+    pub approximations: Vec<String>,
+}
+
+/// Address of the i-th allocation of the path.
+fn alloc_addr(i: usize) -> i128 {
+    (1i128 << 44) + (i as i128) * (1i128 << 32)
+}
+
+/// Most scalar leaves an aggregate access is split into; bigger ones are havocked.
+const MAX_LEAVES: usize = 4096;
+
+struct Frame {
+    func: FuncId,
+    saved: Vec<(VarId, Option<Term>)>,
+    ret_lhs: Option<Lval>,
+}
+
+struct Enc<'a> {
+    prog: &'a Program,
+    pt: &'a PointsTo,
+    z: Encoder<'a>,
+    subst: HashMap<VarId, Term>,
+    next: u32,
+    solver: Solver,
+    frames: Vec<Frame>,
+    allocs: usize,
+    out: Vec<Choice>,
+    approx: Vec<String>,
+}
+
+/// Encodes `path` (which starts in `entry`).
+pub fn encode(
+    prog: &Program,
+    pt: &PointsTo,
+    addrs: &Addresses,
+    path: &CirPath,
+    entry: FuncId,
+) -> Result<PathFormula, NoTerm> {
+    let mut e = Enc {
+        prog,
+        pt,
+        z: Encoder::with_arrays(addrs),
+        subst: HashMap::new(),
+        next: 0,
+        solver: Solver::new(),
+        frames: Vec::new(),
+        allocs: 0,
+        out: Vec::new(),
+        approx: Vec::new(),
+    };
+    e.statics(entry)?;
+    e.enter(entry, &[], None, None)?;
+    let mut guards = Vec::new();
+    for i in 0..path.steps.len() {
+        if let Some(g) = e.step(path, i)? {
+            guards.push((g, i));
+        }
+    }
+    Ok(PathFormula {
+        solver: e.solver,
+        guards,
+        choices: e.out,
+        approximations: e.approx,
+    })
+}
+
+impl<'a> Enc<'a> {
+    fn fresh(&mut self) -> u32 {
+        self.next += 1;
+        self.next - 1
+    }
+
+    fn conv(&self, func: FuncId) -> Conv<'_> {
+        Conv {
+            prog: self.prog,
+            pt: self.pt,
+            func,
+            subst: &self.subst,
+            wrap_casts: true,
+        }
+    }
+
+    fn term(&self, func: FuncId, e: &Expr) -> Result<Term, NoTerm> {
+        self.conv(func).expr(e)
+    }
+
+    fn in_memory(&self, v: VarId) -> bool {
+        let var = self.prog.var(v);
+        var.addr_taken || !self.prog.types.is_scalar(var.ty)
+    }
+
+    fn int(&mut self, t: &Term) -> Int {
+        self.z.int(&as_int(t.clone()))
+    }
+
+    /// `v := t` for a scalar not in memory.
+    fn set_var(&mut self, v: VarId, t: Term) {
+        let t = match t {
+            Term::Int(_) | Term::Fresh(_) => t,
+            other => {
+                let k = self.fresh();
+                let sym = Term::Fresh(k);
+                let (a, b) = (self.int(&sym), self.int(&other));
+                self.solver.assert(a.eq(&b));
+                sym
+            }
+        };
+        self.subst.insert(v, t);
+    }
+
+    fn store(&mut self, kind: MemKind, addr: &Term, val: &Term) {
+        let (a, v) = (self.int(addr), self.int(val));
+        if let Some(arr) = self.z.memory(kind) {
+            self.z.set_memory(kind, arr.store(&a, &v));
+        }
+    }
+
+    fn load(&mut self, kind: MemKind, addr: &Term) -> Term {
+        Term::Mem {
+            kind,
+            addr: Box::new(addr.clone()),
+            cells: slamrs_abstraction::c2bp::term::CellsKey(None),
+        }
+    }
+
+    /// Every memory array becomes arbitrary.
+    fn havoc_memory(&mut self, why: String) {
+        for kind in self.z.memory_kinds() {
+            let k = self.fresh();
+            self.z.set_memory(
+                kind,
+                Array::new_const(format!("havoc{k}"), &Sort::int(), &Sort::int()),
+            );
+        }
+        self.approx.push(why);
+    }
+
+    /// The scalar leaves of a value of type `ty` at offset `off`: (offset, kind).
+    fn leaves(&self, ty: Ty, off: i128, out: &mut Vec<(i128, MemKind)>) -> bool {
+        if out.len() > MAX_LEAVES {
+            return false;
+        }
+        let types = &self.prog.types;
+        match types.kind(ty) {
+            TypeKind::Int(k) => out.push((
+                off,
+                MemKind::Int {
+                    bytes: (k.bits / 8).max(1) as u8,
+                    signed: k.signed,
+                },
+            )),
+            TypeKind::Pointer(_) => out.push((off, MemKind::Ptr)),
+            TypeKind::Struct(s) => {
+                let Some(fields) = types.struct_def(*s).fields.as_ref() else {
+                    return false;
+                };
+                for f in fields {
+                    let o = off + f.offset as i128;
+                    if let Some((boff, width)) = f.bitfield {
+                        let unit = types.size_of(f.ty).unwrap_or(4) as u8;
+                        out.push((
+                            o,
+                            MemKind::Bits {
+                                unit,
+                                off: boff,
+                                width,
+                            },
+                        ));
+                    } else if !self.leaves(f.ty, o, out) {
+                        return false;
+                    }
+                }
+            }
+            TypeKind::Array(elem, Some(n)) => {
+                let size = types.size_of(*elem).unwrap_or(1) as i128;
+                for i in 0..*n as i128 {
+                    if !self.leaves(*elem, off + i * size, out) {
+                        return false;
+                    }
+                }
+            }
+            TypeKind::Float(_) => {}
+            _ => return false,
+        }
+        true
+    }
+
+    /// Writes `val` (a scalar term, or `None` for arbitrary) to a scalar lvalue.
+    fn write_scalar(&mut self, func: FuncId, lhs: &Lval, val: Option<Term>) -> Result<(), NoTerm> {
+        let val = match val {
+            Some(v) => v,
+            None => Term::Fresh(self.fresh()),
+        };
+        if let Lval::Var(v) = lhs {
+            if !self.in_memory(*v) {
+                self.set_var(*v, val);
+                return Ok(());
+            }
+        }
+        let conv = self.conv(func);
+        let kind = match conv.mem_kind(lhs) {
+            Ok(k) => k,
+            Err(_) => return Ok(()), // floats: not tracked
+        };
+        let addr = conv.addr(lhs)?;
+        self.store(kind, &addr, &val);
+        Ok(())
+    }
+
+    /// Writes an aggregate: copied from `src` (an address) or arbitrary.
+    fn write_aggregate(
+        &mut self,
+        func: FuncId,
+        lhs: &Lval,
+        src: Option<Term>,
+    ) -> Result<(), NoTerm> {
+        let ty = self.prog.lval_ty(lhs);
+        let dst = self.conv(func).addr(lhs)?;
+        let mut leaves = Vec::new();
+        if !self.leaves(ty, 0, &mut leaves) {
+            self.havoc_memory("an aggregate too large or of unknown shape was written".into());
+            return Ok(());
+        }
+        // read every source leaf before writing any (the copy may overlap)
+        let vals: Vec<Term> = leaves
+            .iter()
+            .map(|&(off, kind)| match &src {
+                Some(s) => self.load(kind, &Term::bin_add(s.clone(), off)),
+                None => Term::Fresh(self.fresh()),
+            })
+            .collect();
+        let vals: Vec<Int> = vals.iter().map(|v| self.int(v)).collect();
+        for (&(off, kind), v) in leaves.iter().zip(vals) {
+            let a = self.int(&Term::bin_add(dst.clone(), off));
+            if let Some(arr) = self.z.memory(kind) {
+                self.z.set_memory(kind, arr.store(&a, &v));
+            }
+        }
+        Ok(())
+    }
+
+    fn is_scalar_lval(&self, lv: &Lval) -> bool {
+        let ty = self.prog.lval_ty(lv);
+        self.prog.types.is_scalar(ty) || matches!(self.prog.types.kind(ty), TypeKind::Float(_))
+    }
+
+    /// `lhs = rhs`.
+    fn assign(&mut self, func: FuncId, lhs: &Lval, rhs: &Expr) -> Result<(), NoTerm> {
+        if self.is_scalar_lval(lhs) {
+            let val = match self.term(func, rhs) {
+                Ok(t) => Some(t),
+                Err(_) => None, // floats
+            };
+            return self.write_scalar(func, lhs, val);
+        }
+        match &rhs.kind {
+            ExprKind::Read(src) => {
+                let a = self.conv(func).addr(src)?;
+                self.write_aggregate(func, lhs, Some(a))
+            }
+            _ => self.write_aggregate(func, lhs, None),
+        }
+    }
+
+    /// Zero static storage, then run the static initializers.
+    fn statics(&mut self, entry: FuncId) -> Result<(), NoTerm> {
+        let mut budget = 20 * MAX_LEAVES;
+        for v in self.prog.var_ids() {
+            let var = self.prog.var(v);
+            if !var.is_static_storage() || var.name == slamrs_abstraction::c2bp::RESULT_NAME {
+                continue;
+            }
+            if !self.in_memory(v) {
+                self.subst.insert(v, Term::Int(0));
+                continue;
+            }
+            let mut leaves = Vec::new();
+            if !self.leaves(var.ty, 0, &mut leaves) || leaves.len() > budget {
+                continue; // left arbitrary: an over-approximation
+            }
+            budget -= leaves.len();
+            let base = Term::Base(Obj::Var(v));
+            for (off, kind) in leaves {
+                self.store(kind, &Term::bin_add(base.clone(), off), &Term::Int(0));
+            }
+        }
+        for init in &self.prog.inits {
+            self.assign(entry, &init.lhs, &init.rhs)?;
+        }
+        Ok(())
+    }
+
+    /// Enters `func` with argument terms (scalars) or addresses (aggregates).
+    fn enter(
+        &mut self,
+        func: FuncId,
+        args: &[Option<Term>],
+        ret_lhs: Option<Lval>,
+        _caller: Option<FuncId>,
+    ) -> Result<(), NoTerm> {
+        let f = self.prog.func(func);
+        let mut saved = Vec::new();
+        for &v in f.params.iter().chain(f.locals.iter()) {
+            saved.push((v, self.subst.remove(&v)));
+        }
+        let is_main_entry = self.frames.is_empty() && f.name == "main";
+        for (i, &p) in f.params.iter().enumerate() {
+            let arg = args.get(i).cloned().flatten();
+            let arg = match arg {
+                Some(a) => Some(a),
+                None if is_main_entry && i == 0 => Some(Term::Int(1)), // argc
+                None => None,
+            };
+            if self.is_scalar_lval(&Lval::Var(p)) {
+                self.write_scalar(func, &Lval::Var(p), arg)?;
+            } else {
+                self.write_aggregate(func, &Lval::Var(p), arg)?;
+            }
+        }
+        for &l in &f.locals {
+            if !self.in_memory(l) {
+                let k = self.fresh();
+                self.subst.insert(l, Term::Fresh(k));
+            }
+        }
+        self.frames.push(Frame {
+            func,
+            saved,
+            ret_lhs,
+        });
+        Ok(())
+    }
+
+    fn leave(&mut self, ret: Option<Term>) -> Result<(), NoTerm> {
+        let Some(frame) = self.frames.pop() else {
+            return Ok(());
+        };
+        for (v, old) in frame.saved {
+            match old {
+                Some(t) => self.subst.insert(v, t),
+                None => self.subst.remove(&v),
+            };
+        }
+        let Some(caller) = self.frames.last().map(|f| f.func) else {
+            return Ok(());
+        };
+        if let Some(lhs) = frame.ret_lhs {
+            if self.is_scalar_lval(&lhs) {
+                self.write_scalar(caller, &lhs, ret)?;
+            } else {
+                // a struct returned by value: its address was passed back
+                self.write_aggregate(caller, &lhs, ret)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// A nondeterministic scalar for a choice of `kind` at `step`, in the range of `ty`.
+    fn choice(&mut self, step: usize, kind: ChoiceKind, ty: Option<Ty>) -> Term {
+        let k = self.fresh();
+        let t = Term::Fresh(k);
+        if let Some(ik) = ty.and_then(|t| self.prog.types.as_int(t)) {
+            let (lo, hi) = if ik.is_bool {
+                (0, 1)
+            } else if ik.signed {
+                (-(1i128 << (ik.bits - 1)), (1i128 << (ik.bits - 1)) - 1)
+            } else {
+                (0, (1i128 << ik.bits) - 1)
+            };
+            let x = self.int(&t);
+            self.solver.assert(x.ge(Int::from_i128(lo)));
+            self.solver.assert(x.le(Int::from_i128(hi)));
+        }
+        self.out.push(Choice {
+            step: Some(step),
+            kind,
+            sym: k,
+        });
+        t
+    }
+
+    /// Encodes step `i`; returns the guard literal of an `assume`.
+    fn step(&mut self, path: &CirPath, i: usize) -> Result<Option<Bool>, NoTerm> {
+        let s = &path.steps[i];
+        let func = s.func;
+        let body = self
+            .prog
+            .func(func)
+            .body
+            .as_ref()
+            .expect("path functions have bodies");
+        let edge = &body.nodes[s.node.0 as usize].edges[s.edge];
+        let loc = edge.loc;
+        match &edge.stmt {
+            Stmt::Skip | Stmt::Error | Stmt::Halt { .. } => {}
+            Stmt::Assign { lhs, rhs } => self.assign(func, lhs, rhs)?,
+            Stmt::Assume(c) => {
+                let t = match self.term(func, c) {
+                    Ok(t) => t.truth(),
+                    Err(_) => return Ok(None), // floats: no constraint
+                };
+                let b = self.z.boolean(&t);
+                let g = Bool::new_const(format!("guard{i}"));
+                self.solver.assert(g.implies(&b));
+                return Ok(Some(g));
+            }
+            Stmt::Havoc { lhs, why } => {
+                if self.is_scalar_lval(lhs) {
+                    let ty = self.prog.lval_ty(lhs);
+                    let kind = match why {
+                        HavocKind::Input(_) => Some(ChoiceKind::Input),
+                        HavocKind::Uninit => Some(ChoiceKind::Uninit(loc)),
+                        HavocKind::Asm => None,
+                    };
+                    let val = match kind {
+                        Some(k) => self.choice(i, k, Some(ty)),
+                        None => Term::Fresh(self.fresh()),
+                    };
+                    self.write_scalar(func, lhs, Some(val))?;
+                } else {
+                    self.write_aggregate(func, lhs, None)?;
+                }
+            }
+            Stmt::Alloc { lhs, site, .. } => {
+                let addr = Term::Int(alloc_addr(self.allocs));
+                self.allocs += 1;
+                let val = if self.prog.allocs[site.0 as usize].may_fail {
+                    let fails = self.choice(i, ChoiceKind::AllocFails, None);
+                    let f = self.int(&fails);
+                    self.solver
+                        .assert(Bool::or(&[f.eq(Int::from_i64(0)), f.eq(Int::from_i64(1))]));
+                    Term::Ite(
+                        Box::new(Term::bin(
+                            slamrs_abstraction::c2bp::term::Op::Eq,
+                            fails,
+                            Term::Int(1),
+                        )),
+                        Box::new(Term::Int(0)),
+                        Box::new(addr),
+                    )
+                } else {
+                    addr
+                };
+                self.write_scalar(func, lhs, Some(val))?;
+            }
+            Stmt::Call { lhs, callee, args } => {
+                let arg_terms: Vec<Option<Term>> = args
+                    .iter()
+                    .map(|a| {
+                        if self.prog.types.is_scalar(a.ty) {
+                            self.term(func, a).ok()
+                        } else if let ExprKind::Read(lv) = &a.kind {
+                            self.conv(func).addr(lv).ok()
+                        } else {
+                            None
+                        }
+                    })
+                    .collect();
+                if let Some(g) = s.callee {
+                    if let Callee::Indirect(fp) = callee {
+                        let t = self.term(func, fp)?;
+                        let (a, b) = (self.int(&t), self.int(&Term::Base(Obj::Func(g))));
+                        self.solver.assert(a.eq(&b));
+                    }
+                    self.enter(g, &arg_terms, lhs.clone(), Some(func))?;
+                } else {
+                    self.external(i, func, lhs.as_ref(), callee)?;
+                }
+            }
+            Stmt::Return(e) => {
+                let val = match e {
+                    Some(e) if self.prog.types.is_scalar(e.ty) => self.term(func, e).ok(),
+                    Some(e) => match &e.kind {
+                        ExprKind::Read(lv) => self.conv(func).addr(lv).ok(),
+                        _ => None,
+                    },
+                    None => None,
+                };
+                self.leave(val)?;
+            }
+        }
+        Ok(None)
+    }
+
+    /// A call of a function without a body, as the interpreter runs it.
+    fn external(
+        &mut self,
+        i: usize,
+        func: FuncId,
+        lhs: Option<&Lval>,
+        callee: &Callee,
+    ) -> Result<(), NoTerm> {
+        let Callee::Direct(g) = callee else {
+            self.havoc_memory("an indirect call to an unknown function".into());
+            if let Some(lhs) = lhs {
+                self.write_any(func, lhs)?;
+            }
+            return Ok(());
+        };
+        let f = self.prog.func(*g);
+        let ret = self
+            .prog
+            .types
+            .fn_sig(f.ty)
+            .map(|s| s.ret)
+            .filter(|&t| self.prog.types.is_scalar(t));
+        match classify(&f.name) {
+            EnvFn::Nondet | EnvFn::Unknown => {
+                // one input per call of a function returning a scalar, used or not
+                let val = ret.map(|t| self.choice(i, ChoiceKind::Input, Some(t)));
+                if let Some(lhs) = lhs {
+                    if self.is_scalar_lval(lhs) {
+                        self.write_scalar(func, lhs, val)?;
+                    } else {
+                        self.write_aggregate(func, lhs, None)?;
+                    }
+                }
+            }
+            EnvFn::Known(k) => {
+                use slamrs_abstraction::cir::env::Known;
+                if matches!(k, Known::Memset | Known::Memcpy | Known::Strcpy) {
+                    self.havoc_memory(format!("`{}` writes memory", f.name));
+                }
+                if let Some(lhs) = lhs {
+                    self.write_any(func, lhs)?;
+                }
+            }
+            _ => {
+                if let Some(lhs) = lhs {
+                    self.write_any(func, lhs)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn write_any(&mut self, func: FuncId, lhs: &Lval) -> Result<(), NoTerm> {
+        if self.is_scalar_lval(lhs) {
+            self.write_scalar(func, lhs, None)
+        } else {
+            self.write_aggregate(func, lhs, None)
+        }
+    }
+}
+
+/// Helper on terms: `t + off`.
+trait BinAdd {
+    fn bin_add(t: Term, off: i128) -> Term;
+}
+
+impl BinAdd for Term {
+    fn bin_add(t: Term, off: i128) -> Term {
+        Term::bin(slamrs_abstraction::c2bp::term::Op::Add, t, Term::Int(off))
+    }
+}

@@ -1,0 +1,222 @@
+//! `slamrs-refinement`: what CEGAR does with an abstract counterexample.
+//!
+//! Given a trace of the boolean program (from Bebop), [`Refiner::refine`]:
+//! 1. maps it back to a path of CIR edges through calls and returns ([`path`]);
+//! 2. builds the path's SSA formula ([`encode`]) and decides it with Z3 ([`solve`]);
+//! 3. if it is feasible, replays the model's inputs on the CIR interpreter in machine
+//!    integers ([`replay`]): only a replay that reaches the error is a violation;
+//! 4. if it is infeasible, finds predicates from a minimal unsat core, carried backward
+//!    along the path by weakest preconditions and scoped where they are needed
+//!    ([`discover`]). No new predicate means no progress: the answer is then unknown.
+//!
+//! Z3 terms are made and dropped on the calling thread (z3's thread-local context).
+
+pub mod discover;
+pub mod encode;
+pub mod path;
+pub mod replay;
+pub mod solve;
+
+use bebop::cfg::Cfg;
+use bebop::reach::Trace;
+use slamrs_abstraction::analysis::callgraph::CallGraph;
+use slamrs_abstraction::analysis::modref::ModRef;
+use slamrs_abstraction::analysis::points_to::PointsTo;
+use slamrs_abstraction::c2bp::smt::Addresses;
+use slamrs_abstraction::c2bp::{result_var, Abstraction, PredicateSet};
+use slamrs_abstraction::cir::{FuncId, Program};
+use std::collections::{HashMap, HashSet};
+
+pub use path::{CirPath, PathStep};
+pub use replay::{CexStep, Counterexample};
+
+/// Settings of refinement.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Z3 timeout per query, in milliseconds.
+    pub timeout_ms: u32,
+    /// Most extra queries spent minimizing an unsat core.
+    pub max_core_checks: usize,
+    /// Steps the replay may take.
+    pub replay_steps: u64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            timeout_ms: 10_000,
+            max_core_checks: 64,
+            replay_steps: 10_000_000,
+        }
+    }
+}
+
+/// What refinement concluded about one abstract trace.
+#[derive(Clone, Debug)]
+pub enum Outcome {
+    /// The trace is real: a concrete run reaching the error, replayed on the interpreter.
+    Violation(Counterexample),
+    /// The trace is spurious; these many predicates were added to the set.
+    Refined {
+        added: usize,
+        /// Length of the CIR path and of its minimal unsat core.
+        path_len: usize,
+        core_len: usize,
+    },
+    /// Neither: the reason.
+    Unknown(String),
+}
+
+/// Refines abstract traces of one program. Keeps the analyses the encoding needs and the
+/// paths already refined (a path seen twice means the predicates did not help).
+pub struct Refiner {
+    entry: FuncId,
+    pt: PointsTo,
+    modref: ModRef,
+    addrs: Addresses,
+    seen: HashSet<Vec<(u32, u32, usize)>>,
+    opts: Options,
+}
+
+impl Refiner {
+    /// Prepares refinement of `prog` from `entry` (a function with a body). Creates the
+    /// `\result` pseudo variables predicates may need.
+    pub fn new(prog: &mut Program, entry: FuncId, opts: Options) -> Refiner {
+        let defined: Vec<FuncId> = prog
+            .func_ids()
+            .filter(|&f| prog.func(f).body.is_some())
+            .collect();
+        for f in defined {
+            let returns_scalar = prog
+                .types
+                .fn_sig(prog.func(f).ty)
+                .is_some_and(|s| prog.types.is_scalar(s.ret));
+            if returns_scalar {
+                result_var(prog, f);
+            }
+        }
+        let pt = PointsTo::compute(prog);
+        let cg = CallGraph::build(prog, &pt);
+        let modref = ModRef::compute(prog, &pt, &cg);
+        let addrs = Addresses::new(prog);
+        Refiner {
+            entry,
+            pt,
+            modref,
+            addrs,
+            seen: HashSet::new(),
+            opts,
+        }
+    }
+
+    /// Examines one trace of `abs` (whose CFG is `cfg`); on a spurious trace adds
+    /// predicates to `preds`.
+    pub fn refine(
+        &mut self,
+        prog: &mut Program,
+        abs: &Abstraction,
+        cfg: &Cfg,
+        trace: &Trace,
+        preds: &mut PredicateSet,
+    ) -> Outcome {
+        let procs: HashMap<String, FuncId> = abs
+            .procs
+            .iter()
+            .map(|(&f, sig)| (sig.name.clone(), f))
+            .collect();
+        let path = {
+            let _s = tracing::info_span!("map_trace", steps = trace.steps.len()).entered();
+            match path::map_trace(prog, cfg, &procs, trace) {
+                Ok(p) => p,
+                Err(e) => return Outcome::Unknown(format!("cannot map the trace to C: {}", e.0)),
+            }
+        };
+        let key: Vec<(u32, u32, usize)> = path
+            .steps
+            .iter()
+            .map(|s| (s.func.0, s.node.0, s.edge))
+            .collect();
+        let formula = {
+            let _s = tracing::info_span!("path_formula", edges = path.steps.len()).entered();
+            match encode::encode(prog, &self.pt, &self.addrs, &path, self.entry) {
+                Ok(f) => f,
+                Err(e) => {
+                    return Outcome::Unknown(format!("cannot encode the path: {}", e.0));
+                }
+            }
+        };
+        let verdict = {
+            let _s = tracing::info_span!("feasibility").entered();
+            solve::decide(&formula, self.opts.timeout_ms, self.opts.max_core_checks)
+        };
+        match verdict {
+            solve::Feasibility::Unknown(why) => {
+                Outcome::Unknown(format!("Z3 could not decide a path: {why}"))
+            }
+            solve::Feasibility::Feasible(values) => {
+                let _s = tracing::info_span!("replay").entered();
+                let entry = prog.func(self.entry).name.clone();
+                match replay::replay(
+                    prog,
+                    &entry,
+                    &formula.choices,
+                    &values,
+                    self.opts.replay_steps,
+                ) {
+                    replay::Replay::Reached(cex) => Outcome::Violation(cex),
+                    replay::Replay::Missed(why, taken) => {
+                        let diverged = path
+                            .steps
+                            .iter()
+                            .zip(&taken)
+                            .position(|(p, &(f, n, e))| (p.func, p.node, p.edge) != (f, n, e))
+                            .map(|k| {
+                                let s = &path.steps[k];
+                                let body = prog.func(s.func).body.as_ref().expect("has a body");
+                                let loc = body.nodes[s.node.0 as usize].edges[s.edge].loc;
+                                format!("; it left the path at step {k} ({})", prog.loc_string(loc))
+                            })
+                            .unwrap_or_default();
+                        let why = format!("{why}{diverged}");
+                        let approx = if formula.approximations.is_empty() {
+                            String::new()
+                        } else {
+                            format!(
+                                " (the path formula approximates: {})",
+                                formula.approximations.join("; ")
+                            )
+                        };
+                        Outcome::Unknown(format!(
+                            "a path to the error is feasible in the path formula, but its replay on the interpreter did not reach the error: {why}{approx}"
+                        ))
+                    }
+                }
+            }
+            solve::Feasibility::Infeasible(core) => {
+                let _s = tracing::info_span!("discover", core = core.len()).entered();
+                if !self.seen.insert(key) {
+                    return Outcome::Unknown(
+                        "refinement made no progress: the same spurious path came back after its predicates were added".into(),
+                    );
+                }
+                let found = discover::discover(prog, &self.pt, &self.modref, &path, &core);
+                let mut added = 0;
+                for (scope, e) in found {
+                    if preds.add(prog, scope, e) {
+                        added += 1;
+                    }
+                }
+                if added == 0 {
+                    return Outcome::Unknown(
+                        "refinement made no progress: no new predicate explains why the path is infeasible".into(),
+                    );
+                }
+                Outcome::Refined {
+                    added,
+                    path_len: path.steps.len(),
+                    core_len: core.len(),
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,291 @@
+//! Replaying a path formula's model on the CIR interpreter, in machine integers, and
+//! recording the concrete trace (statements, call depth, values of the variables involved).
+
+use crate::encode::{Choice, ChoiceKind};
+use slamrs_abstraction::cir::{
+    print, AllocId, Expr, ExprKind, FuncId, HavocKind, Loc, Lval, NodeId, Program, Stmt, Ty, VarId,
+};
+use slamrs_abstraction::interp::{self, Config, IntMode, Observer, Oracle, Outcome, Probe, Value};
+use std::collections::{HashMap, VecDeque};
+
+/// Gives the interpreter the values a model chose: inputs in order, uninitialized values
+/// by the location of their `havoc`, allocation failures in order. Anything else is 0.
+pub struct ReplayOracle {
+    inputs: VecDeque<i128>,
+    uninit: HashMap<Loc, VecDeque<i128>>,
+    alloc_fails: VecDeque<bool>,
+    /// Input values handed out, in order.
+    pub given: Vec<i128>,
+}
+
+impl ReplayOracle {
+    /// An oracle for these choices and their values.
+    pub fn new(choices: &[Choice], values: &[i128]) -> Self {
+        let mut o = ReplayOracle {
+            inputs: VecDeque::new(),
+            uninit: HashMap::new(),
+            alloc_fails: VecDeque::new(),
+            given: Vec::new(),
+        };
+        for (c, &v) in choices.iter().zip(values) {
+            match &c.kind {
+                ChoiceKind::Input => o.inputs.push_back(v),
+                ChoiceKind::Uninit(loc) => o.uninit.entry(*loc).or_default().push_back(v),
+                ChoiceKind::AllocFails => o.alloc_fails.push_back(v == 1),
+            }
+        }
+        o
+    }
+}
+
+impl Oracle for ReplayOracle {
+    fn next(&mut self, why: &HavocKind, _ty: Ty, _prog: &Program, loc: Loc) -> Option<i128> {
+        let v = match why {
+            HavocKind::Input(_) => self.inputs.pop_front().unwrap_or(0),
+            HavocKind::Uninit => self
+                .uninit
+                .get_mut(&loc)
+                .and_then(|q| q.pop_front())
+                .unwrap_or(0),
+            HavocKind::Asm => 0,
+        };
+        if matches!(why, HavocKind::Input(_)) {
+            self.given.push(v);
+        }
+        Some(v)
+    }
+
+    fn alloc_fails(&mut self, _site: AllocId) -> bool {
+        self.alloc_fails.pop_front().unwrap_or(false)
+    }
+}
+
+/// One step of a concrete counterexample.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CexStep {
+    pub func: FuncId,
+    pub node: NodeId,
+    pub edge: usize,
+    /// Call depth (the entry function is 0).
+    pub depth: u32,
+    pub loc: Loc,
+    /// The CIR statement, as `slamrs cir` prints it.
+    pub stmt: String,
+    /// Values of the variables the statement mentions, just before it executes.
+    pub values: Vec<(String, String)>,
+}
+
+/// A concrete run that reached an error location.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Counterexample {
+    /// The input values, in the order the program asks for them.
+    pub inputs: Vec<i128>,
+    pub steps: Vec<CexStep>,
+    /// Where the error was reached.
+    pub error_func: FuncId,
+    pub error_loc: Loc,
+}
+
+/// The result of a replay.
+#[derive(Clone, Debug)]
+pub enum Replay {
+    Reached(Counterexample),
+    /// The run ended otherwise: the outcome's description, and the edges it took.
+    Missed(String, Vec<(FuncId, NodeId, usize)>),
+}
+
+struct Recorder<'p> {
+    prog: &'p Program,
+    depth: u32,
+    pending: Vec<(VarId, Option<Value>)>,
+    steps: Vec<CexStep>,
+    max_steps: usize,
+}
+
+fn lval_vars(lv: &Lval, out: &mut Vec<VarId>) {
+    match lv {
+        Lval::Var(v) => out.push(*v),
+        Lval::Deref(e) => expr_vars(e, out),
+        Lval::Field(b, ..) => lval_vars(b, out),
+        Lval::Index(b, i) => {
+            lval_vars(b, out);
+            expr_vars(i, out);
+        }
+    }
+}
+
+fn expr_vars(e: &Expr, out: &mut Vec<VarId>) {
+    match &e.kind {
+        ExprKind::Read(lv) => lval_vars(lv, out),
+        ExprKind::AddrOf(lv) => {
+            if let Lval::Var(_) = **lv {
+            } else {
+                lval_vars(lv, out)
+            }
+        }
+        ExprKind::Unary(_, a) | ExprKind::Cast(a) => expr_vars(a, out),
+        ExprKind::Binary(_, a, b) => {
+            expr_vars(a, out);
+            expr_vars(b, out);
+        }
+        ExprKind::Int(_) | ExprKind::Func(_) | ExprKind::Str(_) => {}
+    }
+}
+
+/// Variables a statement mentions.
+fn stmt_vars(s: &Stmt) -> Vec<VarId> {
+    let mut out = Vec::new();
+    match s {
+        Stmt::Assign { lhs, rhs } => {
+            lval_vars(lhs, &mut out);
+            expr_vars(rhs, &mut out);
+        }
+        Stmt::Assume(c) => expr_vars(c, &mut out),
+        Stmt::Havoc { lhs, .. } | Stmt::Alloc { lhs, .. } => lval_vars(lhs, &mut out),
+        Stmt::Call { lhs, args, .. } => {
+            if let Some(l) = lhs {
+                lval_vars(l, &mut out);
+            }
+            for a in args {
+                expr_vars(a, &mut out);
+            }
+        }
+        Stmt::Return(Some(e)) => expr_vars(e, &mut out),
+        Stmt::Halt { code: Some(e) } => expr_vars(e, &mut out),
+        _ => {}
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+fn show(prog: &Program, v: &Value) -> String {
+    match v {
+        Value::Int(x) => x.to_string(),
+        Value::Ptr(p) => format!("{p:?}"),
+        Value::Func(f) => format!("&{}", prog.func(*f).name),
+    }
+}
+
+impl Observer for Recorder<'_> {
+    fn on_node(&mut self, func: FuncId, node: NodeId, probe: &mut dyn Probe) {
+        let Some(body) = self.prog.func(func).body.as_ref() else {
+            return;
+        };
+        let mut vars = Vec::new();
+        for e in &body.nodes[node.0 as usize].edges {
+            vars.extend(stmt_vars(&e.stmt));
+        }
+        vars.sort();
+        vars.dedup();
+        self.pending = vars
+            .into_iter()
+            .filter(|&v| self.prog.types.is_scalar(self.prog.var(v).ty))
+            .map(|v| {
+                let ty = self.prog.var(v).ty;
+                let e = Expr {
+                    kind: ExprKind::Read(Box::new(Lval::Var(v))),
+                    ty,
+                };
+                (v, probe.eval(&e))
+            })
+            .collect();
+    }
+
+    fn on_edge(&mut self, func: FuncId, node: NodeId, edge: usize) {
+        if self.steps.len() >= self.max_steps {
+            return;
+        }
+        let Some(body) = self.prog.func(func).body.as_ref() else {
+            return;
+        };
+        let e = &body.nodes[node.0 as usize].edges[edge];
+        let mentioned = stmt_vars(&e.stmt);
+        let values = self
+            .pending
+            .iter()
+            .filter(|(v, _)| mentioned.contains(v))
+            .filter_map(|(v, val)| {
+                let name = self.prog.var(*v).name.clone();
+                val.as_ref().map(|x| (name, show(self.prog, x)))
+            })
+            .collect();
+        self.steps.push(CexStep {
+            func,
+            node,
+            edge,
+            depth: self.depth,
+            loc: e.loc,
+            stmt: print::stmt(self.prog, &e.stmt),
+            values,
+        });
+    }
+
+    fn on_enter(&mut self, _caller: FuncId, _callee: FuncId, _probe: &mut dyn Probe) {
+        self.depth += 1;
+    }
+
+    fn on_return(&mut self, _callee: FuncId, _caller: FuncId) {
+        self.depth = self.depth.saturating_sub(1);
+    }
+}
+
+/// Runs `prog` from `entry` with the model's choices, in machine integers.
+pub fn replay(
+    prog: &Program,
+    entry: &str,
+    choices: &[Choice],
+    values: &[i128],
+    max_steps: u64,
+) -> Replay {
+    let mut oracle = ReplayOracle::new(choices, values);
+    let mut rec = Recorder {
+        prog,
+        depth: 0,
+        pending: Vec::new(),
+        steps: Vec::new(),
+        max_steps: 100_000,
+    };
+    let cfg = Config {
+        int_mode: IntMode::Machine,
+        max_steps,
+        max_depth: 10_000,
+        entry: entry.to_string(),
+        record_path: false,
+    };
+    let run = interp::run(prog, &cfg, &mut oracle, &mut rec);
+    match run.outcome {
+        Outcome::Error { func, loc } => Replay::Reached(Counterexample {
+            inputs: run.inputs,
+            steps: rec.steps,
+            error_func: func,
+            error_loc: loc,
+        }),
+        other => Replay::Missed(
+            describe(prog, &other),
+            rec.steps.iter().map(|s| (s.func, s.node, s.edge)).collect(),
+        ),
+    }
+}
+
+fn describe(prog: &Program, o: &Outcome) -> String {
+    match o {
+        Outcome::AssumeFailed { loc } => {
+            format!("an assumption failed at {}", prog.loc_string(*loc))
+        }
+        Outcome::Exit { code } => format!("the program exited ({code:?})"),
+        Outcome::Return { .. } => "the entry function returned".into(),
+        Outcome::StepBound => "the step bound was reached".into(),
+        Outcome::OutOfInputs { loc } => format!("inputs ran out at {}", prog.loc_string(*loc)),
+        Outcome::Undefined { loc, reason } => {
+            format!("undefined behaviour at {}: {reason}", prog.loc_string(*loc))
+        }
+        Outcome::Unsupported { loc, reason } => {
+            format!(
+                "the interpreter cannot follow {}: {reason}",
+                prog.loc_string(*loc)
+            )
+        }
+        Outcome::Error { .. } => "the error was reached".into(),
+    }
+}

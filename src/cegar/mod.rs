@@ -1,0 +1,219 @@
+//! The CEGAR loop: abstraction (c2bp) → model checking (Bebop) → refinement, until the
+//! error is proved unreachable, a counterexample is replayed, or a limit is hit.
+
+use std::time::{Duration, Instant};
+
+use bebop::cfg::Cfg;
+use bebop::driver::{decide, Engine};
+use bebop::reach::{Outcome as BpOutcome, Target};
+use bebop::symbolic::SymbolicOptions;
+use slamrs_abstraction::c2bp::{self, Abstractor, PredicateSet};
+use slamrs_abstraction::cir::Program;
+use slamrs_refinement::{self as refinement, Counterexample, Refiner};
+
+/// Settings of one CEGAR run.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub entry: String,
+    /// Stop (unknown) after this many abstraction–check–refine iterations.
+    pub max_iterations: usize,
+    /// Stop (unknown) once this moment has passed (checked between phases).
+    pub deadline: Option<Instant>,
+    pub abstraction: c2bp::Options,
+    pub refinement: refinement::Options,
+    /// Largest BDD node table of the model checker.
+    pub max_bdd_nodes: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            entry: "main".into(),
+            max_iterations: 100,
+            deadline: None,
+            abstraction: c2bp::Options::default(),
+            refinement: refinement::Options::default(),
+            max_bdd_nodes: 1 << 24,
+        }
+    }
+}
+
+/// The answer of a CEGAR run.
+#[derive(Clone, Debug)]
+pub enum Verdict {
+    /// The boolean program proves the error unreachable.
+    Safe,
+    /// A concrete run reaches the error (replayed on the interpreter).
+    Violation(Box<Counterexample>),
+    /// Neither, with the reason.
+    Unknown(String),
+}
+
+/// Wall time spent in each phase, summed over the iterations.
+#[derive(Clone, Debug, Default)]
+pub struct PhaseTimes {
+    pub abstraction: Duration,
+    pub model_checking: Duration,
+    pub refinement: Duration,
+}
+
+/// Counters of a CEGAR run.
+#[derive(Clone, Debug, Default)]
+pub struct Stats {
+    pub iterations: usize,
+    /// Predicates in the last abstraction (including those added for temporaries).
+    pub predicates: usize,
+    pub times: PhaseTimes,
+    /// Z3 queries of all abstractions, and `F` computations answered from the cache.
+    pub abstraction_queries: u64,
+    pub abstraction_cache_hits: u64,
+    /// Largest BDD node count of a model-checking run.
+    pub peak_bdd_nodes: u64,
+    /// Length of the last abstract counterexample mapped to C (edges).
+    pub last_path_len: usize,
+}
+
+/// What the progress callback is told after each phase.
+#[derive(Clone, Debug)]
+pub struct Progress<'a> {
+    pub iteration: usize,
+    pub phase: &'static str,
+    pub stats: &'a Stats,
+}
+
+/// The result of [`run`].
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    pub verdict: Verdict,
+    pub stats: Stats,
+    /// The predicates of the last abstraction.
+    pub predicates: PredicateSet,
+}
+
+/// Runs CEGAR on `prog` (already instrumented: its `Error` edges are the violations),
+/// starting from the predicates `initial`.
+pub fn run(
+    prog: &mut Program,
+    initial: PredicateSet,
+    opts: &Options,
+    progress: &mut dyn FnMut(&Progress),
+) -> Outcome {
+    let mut stats = Stats::default();
+    let mut preds = initial;
+    let finish = |verdict, stats, preds| Outcome {
+        verdict,
+        stats,
+        predicates: preds,
+    };
+    let Some(entry) = prog
+        .func_by_name(&opts.entry)
+        .filter(|&f| prog.func(f).body.is_some())
+    else {
+        let why = format!("entry function `{}` is not defined", opts.entry);
+        return finish(Verdict::Unknown(why), stats, preds);
+    };
+    let abstractor = Abstractor::new();
+    let mut refiner = Refiner::new(prog, entry, opts.refinement.clone());
+    let mut aopts = opts.abstraction.clone();
+    aopts.entry = opts.entry.clone();
+    let out_of_time = |stats: &Stats| {
+        opts.deadline.is_some_and(|d| Instant::now() >= d).then(|| {
+            format!(
+                "timeout after {} iterations",
+                stats.iterations.saturating_sub(1)
+            )
+        })
+    };
+    loop {
+        stats.iterations += 1;
+        let it = stats.iterations;
+        let _span = tracing::info_span!("iteration", n = it, predicates = preds.len()).entered();
+        if it > opts.max_iterations {
+            stats.iterations -= 1;
+            let why = format!("iteration limit ({}) reached", opts.max_iterations);
+            return finish(Verdict::Unknown(why), stats, preds);
+        }
+        if let Some(why) = out_of_time(&stats) {
+            return finish(Verdict::Unknown(why), stats, preds);
+        }
+        // abstraction
+        let t = Instant::now();
+        let abs = match abstractor.abstract_program(prog, &preds, &aopts) {
+            Ok(a) => a,
+            Err(e) => return finish(Verdict::Unknown(e.to_string()), stats, preds),
+        };
+        stats.times.abstraction += t.elapsed();
+        stats.predicates = abs.preds.len();
+        stats.abstraction_queries += abs.stats.queries;
+        stats.abstraction_cache_hits += abs.stats.cache_hits;
+        progress(&Progress {
+            iteration: it,
+            phase: "abstraction",
+            stats: &stats,
+        });
+        if let Some(why) = out_of_time(&stats) {
+            return finish(Verdict::Unknown(why), stats, preds);
+        }
+        // model checking
+        let t = Instant::now();
+        let cfg = match Cfg::build(&abs.program) {
+            Ok(c) => c,
+            Err(e) => {
+                let why = format!("internal error: the boolean program is malformed: {e}");
+                return finish(Verdict::Unknown(why), stats, preds);
+            }
+        };
+        let engine = Engine::Bdd(SymbolicOptions {
+            max_nodes: opts.max_bdd_nodes,
+            ..SymbolicOptions::default()
+        });
+        let (outcome, bstats) = {
+            let _s = tracing::info_span!("model_checking").entered();
+            decide(&cfg, &Target::AssertFailure, &engine)
+        };
+        stats.times.model_checking += t.elapsed();
+        stats.peak_bdd_nodes = stats.peak_bdd_nodes.max(bstats.peak_bdd_nodes);
+        progress(&Progress {
+            iteration: it,
+            phase: "model checking",
+            stats: &stats,
+        });
+        let trace = match outcome {
+            BpOutcome::Unreachable => return finish(Verdict::Safe, stats, abs.preds),
+            BpOutcome::GaveUp(why) => {
+                let why = format!("the model checker gave up: {why}");
+                return finish(Verdict::Unknown(why), stats, preds);
+            }
+            BpOutcome::Reachable(trace) => trace,
+        };
+        if let Some(why) = out_of_time(&stats) {
+            return finish(Verdict::Unknown(why), stats, preds);
+        }
+        // refinement
+        let t = Instant::now();
+        let result = {
+            let _s = tracing::info_span!("refinement").entered();
+            refiner.refine(prog, &abs, &cfg, &trace, &mut preds)
+        };
+        stats.times.refinement += t.elapsed();
+        match result {
+            refinement::Outcome::Violation(cex) => {
+                return finish(Verdict::Violation(Box::new(cex)), stats, preds)
+            }
+            refinement::Outcome::Unknown(why) => {
+                return finish(Verdict::Unknown(why), stats, preds)
+            }
+            refinement::Outcome::Refined { path_len, .. } => {
+                stats.last_path_len = path_len;
+                progress(&Progress {
+                    iteration: it,
+                    phase: "refinement",
+                    stats: &stats,
+                });
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

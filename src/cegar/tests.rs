@@ -1,0 +1,118 @@
+//! CEGAR on small programs whose error locations are calls of an external `reach_error`.
+
+use super::*;
+use slamrs_abstraction::frontend::{load_text, LoadOptions};
+
+fn check(src: &str) -> Outcome {
+    let text =
+        format!("extern void reach_error(void); extern int __VERIFIER_nondet_int(void);\n{src}");
+    let mut prog = load_text("t.c", text, &LoadOptions::default()).expect("loads");
+    run(
+        &mut prog,
+        PredicateSet::default(),
+        &Options::default(),
+        &mut |_| {},
+    )
+}
+
+fn is_safe(o: &Outcome) -> bool {
+    matches!(o.verdict, Verdict::Safe)
+}
+
+fn is_violation(o: &Outcome) -> bool {
+    matches!(o.verdict, Verdict::Violation(_))
+}
+
+#[test]
+fn straight_line_safe_and_unsafe() {
+    let safe = check("int main() { int x = 1; if (x != 1) reach_error(); return 0; }");
+    assert!(is_safe(&safe), "{:?}", safe.verdict);
+    let bad = check(
+        "int main() { int x = __VERIFIER_nondet_int(); if (x == 42) reach_error(); return 0; }",
+    );
+    match &bad.verdict {
+        Verdict::Violation(cex) => assert_eq!(cex.inputs, vec![42]),
+        v => panic!("{v:?}"),
+    }
+}
+
+#[test]
+fn facts_through_calls() {
+    let safe = check(
+        "int inc(int a) { return a + 1; }
+         int main() { int x = __VERIFIER_nondet_int(); int y = inc(x);
+                      if (y == 5) { if (x != 4) reach_error(); } return 0; }",
+    );
+    assert!(is_safe(&safe), "{:?}", safe.verdict);
+    let bad = check(
+        "int inc(int a) { return a + 1; }
+         int main() { int x = __VERIFIER_nondet_int(); int y = inc(x);
+                      if (y == 5) { if (x == 4) reach_error(); } return 0; }",
+    );
+    assert!(is_violation(&bad), "{:?}", bad.verdict);
+}
+
+#[test]
+fn lock_discipline_in_a_loop() {
+    let src = "int locked = 0;
+        void lock(void) { if (locked) reach_error(); locked = 1; }
+        void unlock(void) { if (!locked) reach_error(); locked = 0; }
+        int main() {
+          int n = __VERIFIER_nondet_int();
+          while (n > 0) { lock(); if (__VERIFIER_nondet_int()) { unlock(); } else { unlock(); } n--; }
+          return 0;
+        }";
+    let safe = check(src);
+    assert!(is_safe(&safe), "{:?}", safe.verdict);
+    let bad = check(&src.replace("} else { unlock(); }", "} else { }"));
+    assert!(is_violation(&bad), "{:?}", bad.verdict);
+}
+
+#[test]
+fn pointers_and_fields() {
+    let safe = check(
+        "struct dev { int state; int lock; };
+         void set(struct dev *d, int v) { d->state = v; }
+         int main() { struct dev d; struct dev *p = &d; set(p, 3);
+                      if (d.state != 3) reach_error(); return 0; }",
+    );
+    assert!(is_safe(&safe), "{:?}", safe.verdict);
+}
+
+#[test]
+#[ignore]
+fn scratch_file() {
+    let path = std::env::var("SCRATCH").unwrap();
+    let text = std::fs::read_to_string(&path)
+        .unwrap()
+        .replace("void reach_error(){}", "extern void reach_error(void);")
+        .replace("void reach_error() {}", "extern void reach_error(void);");
+    std::fs::write("/tmp/scratch.c", text).unwrap();
+    let mut prog = slamrs_abstraction::frontend::load_file(
+        std::path::Path::new("/tmp/scratch.c"),
+        &LoadOptions {
+            data_model: slamrs_abstraction::cir::DataModel::Ilp32,
+            ..Default::default()
+        },
+    )
+    .expect("loads");
+    let t = std::time::Instant::now();
+    let o = run(
+        &mut prog,
+        PredicateSet::default(),
+        &Options::default(),
+        &mut |p| {
+            eprintln!(
+                "it {} {} preds {} {:?}",
+                p.iteration, p.phase, p.stats.predicates, p.stats.times
+            )
+        },
+    );
+    eprintln!(
+        "{:?} {:?} {:.2}s",
+        o.verdict,
+        o.stats,
+        t.elapsed().as_secs_f64()
+    );
+    eprintln!("{}", o.predicates.to_file(&prog));
+}

@@ -1,0 +1,255 @@
+//! `slamrs check`: does a C program obey a rule? The CEGAR loop end to end.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use clap::{Args, ValueEnum};
+use slamrs_abstraction::frontend::LoadOptions;
+
+use crate::cegar::{self, Verdict};
+use crate::check_report::{self, Report};
+use crate::cir_cmd::{load, DataModelArg};
+use crate::exit;
+use crate::rules::{self, Spec};
+
+/// Arguments of `slamrs check`.
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// The C file: `.c` is preprocessed with `gcc -E`, `.i` is read as is.
+    pub file: PathBuf,
+    /// The rule: a built-in name (see `slamrs rules`) or a rule file (`.slic`).
+    /// Without --rule or --property, the program's own assertions are checked
+    /// (`reach_error()`, failing `assert`).
+    #[arg(long, value_name = "NAME|FILE", conflicts_with = "property")]
+    pub rule: Option<String>,
+    /// An SV-COMP property file (`unreach-call.prp`): calls of `reach_error` (or
+    /// `__VERIFIER_error`) must be unreachable from the function it names.
+    #[arg(long, value_name = "FILE.prp")]
+    pub property: Option<PathBuf>,
+    /// The entry function (default: the property's, else `main`).
+    #[arg(long, value_name = "F")]
+    pub entry: Option<String>,
+    /// Give up (unknown, exit 20) after this many seconds.
+    #[arg(long, value_name = "S")]
+    pub timeout: Option<f64>,
+    /// Give up after this many abstraction-check-refine iterations.
+    #[arg(long, value_name = "N", default_value_t = 200)]
+    pub max_iterations: usize,
+    /// Give up when the process uses more than this much memory (resident, MB).
+    #[arg(long, value_name = "MB")]
+    pub memory_limit: Option<u64>,
+    /// Widths of `long` and pointers: `lp64` (x86-64) or `ilp32` (32-bit x86, as the
+    /// SV-COMP tasks declare).
+    #[arg(long, value_enum, default_value_t = DataModelArg::Lp64)]
+    pub data_model: DataModelArg,
+    /// Output format of the verdict and counterexample.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Print the totals: iterations, predicates, time per phase, Z3 queries, BDD nodes.
+    #[arg(long)]
+    pub stats: bool,
+    /// Worker threads for abstraction (0: one per core).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub threads: usize,
+    /// Flags for the preprocessor (`-I`, `-D`, ...), after `--`.
+    #[arg(last = true, value_name = "CPPFLAGS")]
+    pub cppflags: Vec<String>,
+}
+
+/// Output formats of `slamrs check`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+/// What the watchdog needs to report an interrupted run.
+#[derive(Clone, Debug, Default)]
+struct Snapshot {
+    iteration: usize,
+    predicates: usize,
+    peak_rss_mb: u64,
+}
+
+/// Run `slamrs check`; returns the exit status.
+pub fn run(args: &CheckArgs) -> u8 {
+    let start = Instant::now();
+    // what to check
+    let spec = match (&args.rule, &args.property) {
+        (Some(r), _) => match rules::load_rule(r) {
+            Ok(rule) => Spec::Rule(rule),
+            Err(e) => return bad_input(&e.to_string()),
+        },
+        (None, Some(p)) => match rules::load_property(&p.to_string_lossy()) {
+            Ok(prop) => Spec::Property(prop),
+            Err(e) => return bad_input(&e.to_string()),
+        },
+        (None, None) => Spec::Assertions,
+    };
+    let entry = args.entry.clone().unwrap_or_else(|| match &spec {
+        Spec::Property(p) => p.entry.clone(),
+        _ => "main".to_string(),
+    });
+    let opts = LoadOptions {
+        cppflags: args.cppflags.clone(),
+        entry: Some(entry.clone()),
+        data_model: args.data_model.into(),
+    };
+    let mut prog = match load(&args.file, &opts) {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
+    let inst = match rules::instrument(&mut prog, &spec, &entry) {
+        Ok(i) => i,
+        Err(e) => return bad_input(&e.to_string()),
+    };
+    let what = match &spec {
+        Spec::Assertions => "assertions".to_string(),
+        Spec::Property(_) => "property unreach-call".to_string(),
+        Spec::Rule(r) => format!("rule {}", r.name),
+    };
+    let snapshot = Arc::new(Mutex::new(Snapshot::default()));
+    let deadline = args
+        .timeout
+        .filter(|t| t.is_finite() && *t > 0.0)
+        .map(|t| start + Duration::from_secs_f64(t));
+    start_watchdog(args, &what, deadline, snapshot.clone());
+    let copts = cegar::Options {
+        entry: entry.clone(),
+        max_iterations: args.max_iterations,
+        deadline,
+        abstraction: slamrs_abstraction::c2bp::Options {
+            threads: args.threads,
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let show_progress = args.format == Format::Text && std::io::stderr().is_terminal();
+    let mut progress = |p: &cegar::Progress| {
+        if let Ok(mut s) = snapshot.lock() {
+            s.iteration = p.iteration;
+            s.predicates = p.stats.predicates;
+        }
+        if show_progress {
+            let t = &p.stats.times;
+            eprint!(
+                "\r\x1b[2K[iteration {}] {} predicates | abstraction {:.1} s, model checking {:.1} s, refinement {:.1} s | {}",
+                p.iteration,
+                p.stats.predicates,
+                t.abstraction.as_secs_f64(),
+                t.model_checking.as_secs_f64(),
+                t.refinement.as_secs_f64(),
+                p.phase
+            );
+        }
+    };
+    let outcome = {
+        let _span = tracing::info_span!("check", file = %args.file.display()).entered();
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            cegar::run(&mut prog, inst.predicates.clone(), &copts, &mut progress)
+        }))
+    };
+    if show_progress {
+        eprint!("\r\x1b[2K");
+    }
+    let outcome = match outcome {
+        Ok(o) => o,
+        Err(p) => {
+            let msg = p
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_else(|| "a panic".into());
+            cegar::Outcome {
+                verdict: Verdict::Unknown(format!("internal error: {msg}")),
+                stats: Default::default(),
+                predicates: Default::default(),
+            }
+        }
+    };
+    let peak = snapshot.lock().map(|s| s.peak_rss_mb).unwrap_or(0);
+    let report = Report {
+        prog: &prog,
+        what: &what,
+        outcome: &outcome,
+        aborts: &inst.aborts,
+        elapsed: start.elapsed(),
+        peak_rss_mb: peak.max(rss_mb()),
+        stats: args.stats,
+    };
+    match args.format {
+        Format::Text => print!("{}", check_report::text(&report)),
+        Format::Json => println!("{}", check_report::json(&report)),
+    }
+    match outcome.verdict {
+        Verdict::Safe => exit::SAFE,
+        Verdict::Violation(_) => exit::VIOLATION,
+        Verdict::Unknown(_) => exit::UNKNOWN,
+    }
+}
+
+fn bad_input(msg: &str) -> u8 {
+    eprintln!("error: {msg}");
+    exit::BAD_INPUT
+}
+
+/// Resident memory of this process in MB (0 if unknown).
+fn rss_mb() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmRSS:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|kb| kb.parse::<u64>().ok())
+        })
+        .map(|kb| kb / 1024)
+        .unwrap_or(0)
+}
+
+/// Ends the process with an unknown verdict when the time or memory limit is passed in
+/// the middle of a phase (the CEGAR loop itself checks the deadline between phases).
+fn start_watchdog(
+    args: &CheckArgs,
+    what: &str,
+    deadline: Option<Instant>,
+    snapshot: Arc<Mutex<Snapshot>>,
+) {
+    let limit = args.memory_limit;
+    let format = args.format;
+    let what = what.to_string();
+    let grace = Duration::from_millis(500);
+    std::thread::spawn(move || loop {
+        std::thread::sleep(Duration::from_millis(100));
+        let rss = rss_mb();
+        let snap = {
+            let Ok(mut s) = snapshot.lock() else { return };
+            s.peak_rss_mb = s.peak_rss_mb.max(rss);
+            s.clone()
+        };
+        let reason = if limit.is_some_and(|l| rss > l) {
+            Some(format!("memory limit ({} MB) exceeded", limit.unwrap_or(0)))
+        } else if deadline.is_some_and(|d| Instant::now() > d + grace) {
+            Some(format!("timeout in iteration {}", snap.iteration))
+        } else {
+            None
+        };
+        if let Some(reason) = reason {
+            let text = check_report::interrupted(
+                &what,
+                &reason,
+                snap.iteration,
+                snap.predicates,
+                snap.peak_rss_mb,
+                format == Format::Json,
+            );
+            eprint!("\r\x1b[2K");
+            print!("{text}");
+            use std::io::Write;
+            let _ = std::io::stdout().flush();
+            std::process::exit(exit::UNKNOWN as i32);
+        }
+    });
+}

@@ -1,0 +1,291 @@
+//! The verdict of `slamrs check` as text or JSON: the counterexample in C terms (source
+//! lines, call nesting, values of the variables involved, the inputs) and the statistics.
+
+use std::fmt::Write;
+use std::time::Duration;
+
+use serde_json::{json, Value};
+use slamrs_abstraction::cir::{Loc, Program};
+use slamrs_refinement::Counterexample;
+
+use crate::cegar::{Outcome, Verdict};
+use crate::cir_cmd::SourceCache;
+
+/// Everything a report shows.
+pub struct Report<'a> {
+    pub prog: &'a Program,
+    /// What was checked (`rule locking`, `property unreach-call`, `assertions`).
+    pub what: &'a str,
+    pub outcome: &'a Outcome,
+    /// The rule's abort messages by the location of their error edge.
+    pub aborts: &'a [(Loc, String)],
+    pub elapsed: Duration,
+    pub peak_rss_mb: u64,
+    /// Print the statistics (text form; JSON always has them).
+    pub stats: bool,
+}
+
+/// One line of a trace: consecutive steps on one source line at one call depth.
+struct Line {
+    file: String,
+    line: u32,
+    function: String,
+    depth: u32,
+    stmts: Vec<String>,
+    values: Vec<(String, String)>,
+    source: Option<String>,
+}
+
+/// Longest trace printed in full (text); longer ones keep their start and end.
+const MAX_TEXT_LINES: usize = 400;
+
+fn lines(prog: &Program, cex: &Counterexample) -> Vec<Line> {
+    let src = SourceCache::default();
+    let mut out: Vec<Line> = Vec::new();
+    for s in &cex.steps {
+        let file = prog.file_name(s.loc).to_string();
+        let function = prog.func(s.func).name.clone();
+        let same = out.last().is_some_and(|l| {
+            l.file == file && l.line == s.loc.line && l.depth == s.depth && l.function == function
+        });
+        if !same {
+            out.push(Line {
+                source: source_line(&src, &file, s.loc.line),
+                file,
+                line: s.loc.line,
+                function,
+                depth: s.depth,
+                stmts: Vec::new(),
+                values: Vec::new(),
+            });
+        }
+        let l = out.last_mut().expect("pushed above");
+        l.stmts.push(s.stmt.clone());
+        for (n, v) in &s.values {
+            if !l.values.iter().any(|(m, _)| m == n) && !n.starts_with("tmp.") {
+                l.values.push((n.clone(), v.clone()));
+            }
+        }
+    }
+    out
+}
+
+fn source_line(src: &SourceCache, file: &str, line: u32) -> Option<String> {
+    if let Some(name) = file
+        .strip_prefix("<builtin:")
+        .and_then(|s| s.strip_suffix('>'))
+    {
+        return crate::rules::builtin_text(name)
+            .and_then(|t| t.lines().nth(line.checked_sub(1)? as usize))
+            .map(|l| l.trim().to_string());
+    }
+    src.line(file, line).map(|l| l.trim().to_string())
+}
+
+fn abort_message(r: &Report, cex: &Counterexample) -> Option<String> {
+    r.aborts
+        .iter()
+        .find(|(loc, _)| *loc == cex.error_loc)
+        .map(|(_, m)| m.clone())
+}
+
+/// The text report.
+pub fn text(r: &Report) -> String {
+    let mut s = String::new();
+    let o = r.outcome;
+    match &o.verdict {
+        Verdict::Safe => {
+            let _ = writeln!(
+                s,
+                "SAFE: {} holds ({} predicates, {} iterations, {:.2} s)",
+                r.what,
+                o.stats.predicates,
+                o.stats.iterations,
+                r.elapsed.as_secs_f64()
+            );
+        }
+        Verdict::Unknown(why) => {
+            let _ = writeln!(s, "UNKNOWN: {why}");
+            let _ = writeln!(
+                s,
+                "({} after {} iterations, {} predicates, {:.2} s)",
+                r.what,
+                o.stats.iterations,
+                o.stats.predicates,
+                r.elapsed.as_secs_f64()
+            );
+        }
+        Verdict::Violation(cex) => {
+            let msg = abort_message(r, cex)
+                .unwrap_or_else(|| "an error location is reachable".to_string());
+            let _ = writeln!(s, "VIOLATION of {}: {msg}", r.what);
+            let _ = writeln!(
+                s,
+                "  error reached at {} in {}",
+                r.prog.loc_string(cex.error_loc),
+                r.prog.func(cex.error_func).name
+            );
+            let inputs: Vec<String> = cex.inputs.iter().map(|v| v.to_string()).collect();
+            let _ = writeln!(
+                s,
+                "Counterexample, replayed on the CIR interpreter (inputs in order: [{}]):",
+                inputs.join(", ")
+            );
+            let ls = lines(r.prog, cex);
+            let skip = ls.len().saturating_sub(MAX_TEXT_LINES);
+            for (i, l) in ls.iter().enumerate() {
+                if skip > 0 && i == MAX_TEXT_LINES / 4 {
+                    let _ = writeln!(s, "  ... {skip} lines ...");
+                }
+                if skip > 0 && i >= MAX_TEXT_LINES / 4 && i < MAX_TEXT_LINES / 4 + skip {
+                    continue;
+                }
+                let indent = "  ".repeat(l.depth as usize);
+                let body = l.source.clone().unwrap_or_else(|| l.stmts.join("; "));
+                let vals = if l.values.is_empty() {
+                    String::new()
+                } else {
+                    let v: Vec<String> =
+                        l.values.iter().map(|(n, v)| format!("{n} = {v}")).collect();
+                    format!("    // {}", v.join(", "))
+                };
+                let file = short(&l.file);
+                let _ = writeln!(s, "  {file}:{:<5} {indent}{body}{vals}", l.line);
+            }
+            let _ = writeln!(
+                s,
+                "({} iterations, {} predicates, {:.2} s)",
+                o.stats.iterations,
+                o.stats.predicates,
+                r.elapsed.as_secs_f64()
+            );
+        }
+    }
+    if r.stats {
+        let st = &o.stats;
+        let t = &st.times;
+        let _ = writeln!(
+            s,
+            "stats: {} iterations, {} predicates; abstraction {:.3} s ({} Z3 queries, {} cache hits), model checking {:.3} s (peak {} BDD nodes), refinement {:.3} s; total {:.3} s, peak memory {} MB",
+            st.iterations,
+            st.predicates,
+            t.abstraction.as_secs_f64(),
+            st.abstraction_queries,
+            st.abstraction_cache_hits,
+            t.model_checking.as_secs_f64(),
+            st.peak_bdd_nodes,
+            t.refinement.as_secs_f64(),
+            r.elapsed.as_secs_f64(),
+            r.peak_rss_mb
+        );
+    }
+    s
+}
+
+fn short(file: &str) -> &str {
+    file.rsplit('/').next().unwrap_or(file)
+}
+
+fn stats_json(r: &Report) -> Value {
+    let st = &r.outcome.stats;
+    json!({
+        "iterations": st.iterations,
+        "predicates": st.predicates,
+        "abstraction_s": st.times.abstraction.as_secs_f64(),
+        "model_checking_s": st.times.model_checking.as_secs_f64(),
+        "refinement_s": st.times.refinement.as_secs_f64(),
+        "z3_queries": st.abstraction_queries,
+        "cache_hits": st.abstraction_cache_hits,
+        "peak_bdd_nodes": st.peak_bdd_nodes,
+        "total_s": r.elapsed.as_secs_f64(),
+        "peak_memory_mb": r.peak_rss_mb,
+    })
+}
+
+/// The JSON report (one object).
+pub fn json(r: &Report) -> String {
+    let o = r.outcome;
+    let (verdict, reason) = match &o.verdict {
+        Verdict::Safe => ("safe", None),
+        Verdict::Violation(_) => ("violation", None),
+        Verdict::Unknown(why) => ("unknown", Some(why.clone())),
+    };
+    let mut v = json!({
+        "verdict": verdict,
+        "checked": r.what,
+        "reason": reason,
+        "message": null,
+        "iterations": o.stats.iterations,
+        "predicates": o.stats.predicates,
+        "replayed": false,
+        "inputs": [],
+        "trace": [],
+        "stats": stats_json(r),
+    });
+    if let Verdict::Violation(cex) = &o.verdict {
+        v["message"] = json!(abort_message(r, cex));
+        v["replayed"] = json!(true);
+        v["inputs"] = Value::Array(
+            cex.inputs
+                .iter()
+                .map(|&x| {
+                    i64::try_from(x)
+                        .map(Value::from)
+                        .unwrap_or_else(|_| Value::from(x.to_string()))
+                })
+                .collect(),
+        );
+        v["error"] = json!({
+            "file": r.prog.file_name(cex.error_loc),
+            "line": cex.error_loc.line,
+            "function": r.prog.func(cex.error_func).name,
+        });
+        v["trace"] = Value::Array(
+            lines(r.prog, cex)
+                .into_iter()
+                .map(|l| {
+                    json!({
+                        "file": l.file,
+                        "line": l.line,
+                        "function": l.function,
+                        "depth": l.depth,
+                        "source": l.source,
+                        "statements": l.stmts,
+                        "values": l.values.into_iter().map(|(k, v)| (k, json!(v))).collect::<serde_json::Map<_, _>>(),
+                    })
+                })
+                .collect(),
+        );
+    }
+    v.to_string()
+}
+
+/// The report of a run stopped by the watchdog (time or memory limit).
+pub fn interrupted(
+    what: &str,
+    reason: &str,
+    iteration: usize,
+    predicates: usize,
+    peak_mb: u64,
+    as_json: bool,
+) -> String {
+    if as_json {
+        let v = json!({
+            "verdict": "unknown",
+            "checked": what,
+            "reason": reason,
+            "message": null,
+            "iterations": iteration,
+            "predicates": predicates,
+            "replayed": false,
+            "inputs": [],
+            "trace": [],
+            "stats": { "iterations": iteration, "predicates": predicates, "peak_memory_mb": peak_mb },
+        });
+        format!("{v}\n")
+    } else {
+        format!(
+            "UNKNOWN: {reason}\n({what} after {iteration} iterations, {predicates} predicates)\n"
+        )
+    }
+}

@@ -1,0 +1,41 @@
+//! The rules shipped with slamrs (`src/rules/builtin/*.slic`).
+
+use super::{parse_rule, Rule};
+
+/// (name, one-line description, text) of each built-in rule.
+const BUILTINS: [(&str, &str, &str); 3] = [
+    (
+        "locking",
+        "spin locks, mutexes (Windows Ke*SpinLock*, Linux spin_lock*/mutex_*, pthread_mutex_*): no double acquire, no release of a lock not held, nothing held when the entry function returns",
+        include_str!("builtin/locking.slic"),
+    ),
+    (
+        "critical-region",
+        "KeEnterCriticalRegion/KeLeaveCriticalRegion (and guarded regions) balanced: no leave outside a region, no region open when the entry function returns",
+        include_str!("builtin/critical-region.slic"),
+    ),
+    (
+        "rcu",
+        "rcu_read_lock/rcu_read_unlock balanced, and no sleeping call (synchronize_rcu, msleep, schedule, mutex_lock, ...) inside a read-side section",
+        include_str!("builtin/rcu.slic"),
+    ),
+];
+
+/// The built-in rules: (name, one-line description).
+pub fn builtins() -> Vec<(&'static str, &'static str)> {
+    BUILTINS.iter().map(|(n, d, _)| (*n, *d)).collect()
+}
+
+/// The text of the built-in rule `name`.
+pub fn builtin_text(name: &str) -> Option<&'static str> {
+    BUILTINS.iter().find(|b| b.0 == name).map(|b| b.2)
+}
+
+/// The built-in rule `name`, parsed. Its file is `<builtin:NAME>`.
+pub fn builtin(name: &str) -> Option<Rule> {
+    let text = builtin_text(name)?;
+    let file = format!("<builtin:{name}>");
+    let mut rule = parse_rule(&file, text).ok()?;
+    rule.name = name.to_string();
+    Some(rule)
+}

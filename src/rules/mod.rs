@@ -1,0 +1,151 @@
+//! What `slamrs check` verifies: the program's own assertions, an SV-COMP property
+//! (`.prp`), or a temporal safety rule written in a SLIC subset (docs/rules.md), and the
+//! instrumentation that turns each into error locations of the CIR program.
+//!
+//! After [`instrument`], a `Stmt::Error` edge is exactly a violation of the [`Spec`].
+
+pub mod ast;
+mod builtins;
+pub mod instrument;
+mod lexer;
+mod parser;
+pub mod property;
+
+#[cfg(test)]
+mod tests;
+
+pub use ast::{
+    Event, EventFunc, EventKind, Handler, Pos, RBinOp, RExpr, RExprKind, RStmt, RUnOp, Rule,
+    StateVar,
+};
+pub use builtins::{builtin, builtin_text, builtins};
+pub use instrument::{instrument, Instrumented};
+
+use std::fmt;
+use std::path::Path;
+
+/// What to verify.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Spec {
+    /// The program's own error locations: failing `assert`s, and calls of `reach_error` or
+    /// `__VERIFIER_error` (even when the program defines them).
+    Assertions,
+    /// An SV-COMP unreach-call property: calls of its error functions.
+    Property(Property),
+    /// A temporal safety rule: its `abort`s.
+    Rule(Rule),
+}
+
+/// An SV-COMP unreach-call property, from a `.prp` file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Property {
+    /// The entry function named by `init(...)`.
+    pub entry: String,
+    /// The functions whose calls must be unreachable: the one named by `call(...)`, and
+    /// always `__VERIFIER_error`.
+    pub error_functions: Vec<String>,
+}
+
+/// A rule or property that does not parse, or does not fit the program.
+/// `line == 0` means the error has no position (e.g. a missing file).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleError {
+    pub file: String,
+    pub line: u32,
+    pub col: u32,
+    pub message: String,
+}
+
+impl RuleError {
+    /// An error at `pos` of `file`.
+    pub fn at(file: &str, pos: Pos, message: impl Into<String>) -> Self {
+        RuleError {
+            file: file.to_string(),
+            line: pos.line,
+            col: pos.col,
+            message: message.into(),
+        }
+    }
+
+    /// An error about `file` as a whole.
+    pub fn whole(file: &str, message: impl Into<String>) -> Self {
+        Self::at(file, Pos::default(), message)
+    }
+}
+
+impl fmt::Display for RuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            write!(f, "{}: {}", self.file, self.message)
+        } else {
+            write!(
+                f,
+                "{}:{}:{}: {}",
+                self.file, self.line, self.col, self.message
+            )
+        }
+    }
+}
+
+impl std::error::Error for RuleError {}
+
+/// Parses a rule. `file` names the text in errors and in the locations of instrumented
+/// code; the rule is named after it (its file name without directories and `.slic`).
+pub fn parse_rule(file: &str, text: &str) -> Result<Rule, RuleError> {
+    let name = Path::new(file)
+        .file_name()
+        .and_then(|n| n.to_str())
+        .map(|n| n.strip_suffix(".slic").unwrap_or(n))
+        .unwrap_or(file);
+    parser::parse(name, file, text).map_err(|(pos, m)| RuleError::at(file, pos, m))
+}
+
+/// Parses an SV-COMP property file (only unreach-call is supported).
+pub fn parse_property(file: &str, text: &str) -> Result<Property, RuleError> {
+    property::parse(text).map_err(|(pos, m)| RuleError::at(file, pos, m))
+}
+
+/// Reads and parses a `.prp` file.
+pub fn load_property(path: &str) -> Result<Property, RuleError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| RuleError::whole(path, format!("cannot read the property file: {e}")))?;
+    parse_property(path, &text)
+}
+
+/// Resolves `--rule ARG`: a built-in rule's name, or the path of a rule file.
+/// An argument that is neither is an error listing the built-in rules.
+pub fn load_rule(arg: &str) -> Result<Rule, RuleError> {
+    if let Some(r) = builtin(arg) {
+        return Ok(r);
+    }
+    let path = Path::new(arg);
+    let looks_like_path = arg.contains('/') || arg.contains('.') || path.exists();
+    if !looks_like_path {
+        return Err(RuleError::whole(
+            arg,
+            format!(
+                "unknown rule `{arg}`: not a built-in rule ({}) nor a rule file",
+                builtin_names()
+            ),
+        ));
+    }
+    match std::fs::read_to_string(path) {
+        Ok(text) => parse_rule(arg, &text),
+        Err(e) => Err(RuleError::whole(
+            arg,
+            format!(
+                "cannot read the rule file: {e} (built-in rules: {})",
+                builtin_names()
+            ),
+        )),
+    }
+}
+
+/// The built-in rules' names, comma-separated.
+fn builtin_names() -> String {
+    builtins()
+        .iter()
+        .map(|(n, _)| *n)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
