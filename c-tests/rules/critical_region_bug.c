@@ -1,5 +1,6 @@
 // rule: critical-region
 // expect: violation
+// message: still open when the entry function returns
 // inputs: 1 -1
 // The AddEntry of critical_region_safe.c with a duplicate-entry check that returns STATUS_OBJECT_NAME_COLLISION after releasing the resource but without KeLeaveCriticalRegion.
 

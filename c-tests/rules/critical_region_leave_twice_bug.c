@@ -1,5 +1,6 @@
 // rule: critical-region
 // expect: violation
+// message: outside a critical region
 // entry: sdv_main
 // inputs: 1
 // A cleanup routine (reached through an SDV-style harness `sdv_main`) leaves the critical region in its cancel branch and again at the common exit: KeLeaveCriticalRegion without a matching enter.

@@ -1,6 +1,6 @@
 // rule: locking
 // expect: violation
-// message: held
+// message: still held when the entry function returns
 // inputs: 14 2236416 0
 // A Windows-style driver whose device-control handler forgets KeReleaseSpinLock on its "buffer too small" error path.
 //

@@ -1,6 +1,6 @@
 // rule: locking
 // expect: violation
-// message: held
+// message: still held when the entry function returns
 // inputs: 3 0 4
 // A Linux driver polls a status register under spin_lock_irqsave; the hardware-error exit inside the polling loop returns -EIO without spin_unlock_irqrestore.
 

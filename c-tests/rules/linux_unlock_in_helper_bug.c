@@ -1,6 +1,6 @@
 // rule: locking
 // expect: violation
-// message: not held
+// message: is released but no spin lock is held
 // inputs: 1 1
 // A NAPI-style poll routine calls a completion helper that drops the ring lock itself, then unlocks again: spin_unlock of a lock not held whenever receive work was pending.
 

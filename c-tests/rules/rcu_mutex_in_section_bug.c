@@ -1,5 +1,6 @@
 // rule: rcu
 // expect: violation
+// message: mutex is acquired (which may sleep)
 // inputs: 1
 // A Linux reader finds a stale entry under rcu_read_lock and calls a cleanup helper that takes a mutex (a sleeping lock) before leaving the read-side section.
 

@@ -1,5 +1,6 @@
 // rule: rcu
 // expect: violation
+// message: may sleep is called inside an RCU read-side
 // inputs: 1 1
 // A Linux reader retries a busy device by calling msleep inside its RCU read-side section (sleeping under rcu_read_lock).
 

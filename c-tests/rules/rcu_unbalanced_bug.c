@@ -1,5 +1,6 @@
 // rule: rcu
 // expect: violation
+// message: still open when the entry function returns
 // inputs: 5
 // A Linux lookup returns -ENOENT from inside its RCU read-side section without rcu_read_unlock when the key is not in the table.
 

@@ -1,6 +1,6 @@
 // rule: locking
 // expect: violation
-// message: already
+// message: double acquire
 // inputs: 1
 // A cancel routine takes the device lock and then calls a helper that takes the same lock again to unlink the IRP (a double acquire through a helper, on the path where the IRP is still queued).
 

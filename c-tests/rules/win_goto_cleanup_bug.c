@@ -1,6 +1,6 @@
 // rule: locking
 // expect: violation
-// message: held
+// message: still held when the entry function returns
 // inputs: 1
 // The AddDevice-style routine of win_goto_cleanup_safe.c, but its "delete pending" error path jumps to `out:`, past the cleanup that releases the spin lock.
 

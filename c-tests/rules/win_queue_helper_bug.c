@@ -1,6 +1,6 @@
 // rule: locking
 // expect: violation
-// message: held
+// message: still held when the entry function returns
 // inputs: 1 1
 // A driver queues write IRPs under the extension's spin lock in a helper; the helper's "queue full" error path returns without releasing the lock.
 

@@ -1,6 +1,6 @@
 // rule: locking
 // expect: violation
-// message: already
+// message: double acquire
 // inputs: 2
 // A recursive queue flush that calls itself while still holding the extension lock: the second level of recursion acquires the lock again.
 
