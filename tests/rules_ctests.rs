@@ -9,7 +9,8 @@
 //! The program is checked with `--format json --timeout 60`; the exit status and the JSON
 //! verdict must match, and a violation must come with a replayed counterexample (inputs and
 //! a trace). Each `c-tests/rules-bad/*.c` gives `args:` (`{file}` is the file itself, `{dir}`
-//! its directory), `expect-exit:` and `stderr:` (a substring of the error output).
+//! its directory), `expect-exit:` and one or more `stderr:` lines (substrings the error output
+//! must contain).
 //!
 //! The programs run on two threads; every failure is collected and reported at the end.
 //! `SLAMRS_RULES_FILTER=substring` restricts both tests to the matching file names.
@@ -358,18 +359,21 @@ fn rules_programs_have_their_expected_verdicts() {
 fn bad_case(path: &Path) -> Result<(), String> {
     let mut args = None;
     let mut exit = None;
-    let mut stderr_want = None;
+    let mut stderr_want = Vec::new();
     for (key, value) in header(path)? {
         match key.as_str() {
             "args" => args = Some(value),
             "expect-exit" => exit = Some(value),
-            "stderr" => stderr_want = Some(value),
-            _ => {}
+            "stderr" => stderr_want.push(value),
+            _ => return Err(format!("unknown header key `{key}`")),
         }
     }
-    let (Some(args), Some(exit), Some(stderr_want)) = (args, exit, stderr_want) else {
+    let (Some(args), Some(exit)) = (args, exit) else {
         return Err("header needs `// args:`, `// expect-exit:` and `// stderr:`".into());
     };
+    if stderr_want.is_empty() {
+        return Err("header needs at least one `// stderr:` line".into());
+    }
     let exit: i32 = exit
         .parse()
         .map_err(|_| format!("bad expect-exit {exit:?}"))?;
@@ -385,8 +389,10 @@ fn bad_case(path: &Path) -> Result<(), String> {
     if run.code != Some(exit) {
         problems.push(format!("exit status {:?}, expected {exit}", run.code));
     }
-    if !run.stderr.contains(&stderr_want) {
-        problems.push(format!("stderr does not contain {stderr_want:?}"));
+    for want in &stderr_want {
+        if !run.stderr.contains(want.as_str()) {
+            problems.push(format!("stderr does not contain {want:?}"));
+        }
     }
     if run.stderr.contains("panicked") {
         problems.push("slamrs panicked".into());

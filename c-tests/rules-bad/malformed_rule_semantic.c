@@ -1,6 +1,7 @@
 // args: check {file} --rule {dir}/malformed_state.slic
 // expect-exit: 2
-// stderr: malformed_state.slic:9:
+// stderr: malformed_state.slic:9:5:
+// stderr: unknown state variable `spinn`
 // A user rule that assigns an undeclared state variable (line 9 of malformed_state.slic): a located error.
 
 typedef unsigned long KSPIN_LOCK;

@@ -1,6 +1,6 @@
 // args: check {file} --rule {dir}/malformed_syntax.slic
 // expect-exit: 2
-// stderr: malformed_syntax.slic:
+// stderr: malformed_syntax.slic:7:
 // A user rule with a syntax error (an abort without its message): a located error.
 
 typedef unsigned long KSPIN_LOCK;

@@ -1,6 +1,6 @@
 // args: check {file} --rule locking --entry NoSuchDispatch
 // expect-exit: 2
-// stderr: NoSuchDispatch
+// stderr: `NoSuchDispatch`
 // The entry function given with --entry is not defined in the program.
 
 typedef unsigned long KSPIN_LOCK;

@@ -1,6 +1,6 @@
 // args: check {file} --rule locking
 // expect-exit: 2
-// stderr: main
+// stderr: `main`
 // No --entry and no main: the default entry function is missing.
 
 typedef unsigned long KSPIN_LOCK;

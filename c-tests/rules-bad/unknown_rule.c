@@ -1,6 +1,6 @@
 // args: check {file} --rule no-such-rule
 // expect-exit: 2
-// stderr: no-such-rule
+// stderr: unknown rule `no-such-rule`
 // An unknown built-in rule name: the error names it (and lists the built-in rules).
 
 typedef unsigned long KSPIN_LOCK;

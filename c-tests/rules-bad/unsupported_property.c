@@ -1,6 +1,7 @@
 // args: check {file} --property {dir}/valid_memsafety.prp
 // expect-exit: 2
-// stderr: valid_memsafety.prp
+// stderr: valid_memsafety.prp:1:
+// stderr: unsupported property
 // A property file for a property slamrs does not check (memory safety).
 
 typedef unsigned long KSPIN_LOCK;
