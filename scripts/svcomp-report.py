@@ -233,7 +233,7 @@ def main():
             rows.append(one_task(n, path, expected, a.runs, a.timeout, a.memory_limit))
 
     with open(a.csv, "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=COLUMNS)
+        w = csv.DictWriter(f, fieldnames=COLUMNS, lineterminator="\n")
         w.writeheader()
         w.writerows(rows)
 
