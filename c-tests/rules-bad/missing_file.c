@@ -1,0 +1,20 @@
+// args: check {dir}/does_not_exist.c --rule locking
+// expect-exit: 2
+// stderr: does_not_exist.c
+// The C file does not exist (this file only carries the header).
+
+typedef unsigned long KSPIN_LOCK;
+typedef unsigned char KIRQL;
+extern void KeAcquireSpinLock(KSPIN_LOCK *SpinLock, KIRQL *OldIrql);
+extern void KeReleaseSpinLock(KSPIN_LOCK *SpinLock, KIRQL NewIrql);
+
+static KSPIN_LOCK Lock;
+
+int main(void)
+{
+    KIRQL irql;
+
+    KeAcquireSpinLock(&Lock, &irql);
+    KeReleaseSpinLock(&Lock, irql);
+    return 0;
+}
