@@ -300,10 +300,7 @@ impl<'a> Enc<'a> {
     /// `lhs = rhs`.
     fn assign(&mut self, func: FuncId, lhs: &Lval, rhs: &Expr) -> Result<(), NoTerm> {
         if self.is_scalar_lval(lhs) {
-            let val = match self.term(func, rhs) {
-                Ok(t) => Some(t),
-                Err(_) => None, // floats
-            };
+            let val = self.term(func, rhs).ok(); // None: floats
             return self.write_scalar(func, lhs, val);
         }
         match &rhs.kind {

@@ -5,7 +5,9 @@ use crate::encode::{Choice, ChoiceKind};
 use slamrs_abstraction::cir::{
     print, AllocId, Expr, ExprKind, FuncId, HavocKind, Loc, Lval, NodeId, Program, Stmt, Ty, VarId,
 };
-use slamrs_abstraction::interp::{self, Config, IntMode, Observer, Oracle, Outcome, Probe, Value};
+use slamrs_abstraction::interp::{
+    self, Config, IntMode, ObjKind, Observer, Oracle, Outcome, Probe, Value,
+};
 use std::collections::{HashMap, VecDeque};
 
 /// Gives the interpreter the values a model chose: inputs in order, uninitialized values
@@ -162,7 +164,22 @@ fn stmt_vars(s: &Stmt) -> Vec<VarId> {
 fn show(prog: &Program, v: &Value) -> String {
     match v {
         Value::Int(x) => x.to_string(),
-        Value::Ptr(p) => format!("{p:?}"),
+        Value::Ptr(p) => {
+            let base = match p.obj.kind {
+                ObjKind::Var(v) => format!("&{}", prog.var(v).name),
+                ObjKind::Alloc(a) => {
+                    let site = &prog.allocs[a.0 as usize];
+                    format!("&<{} at line {}>", site.allocator, site.loc.line)
+                }
+                ObjKind::Str(_) => "&<string>".to_string(),
+                _ => "&<argv>".to_string(),
+            };
+            if p.offset == 0 {
+                base
+            } else {
+                format!("{base}+{}", p.offset)
+            }
+        }
         Value::Func(f) => format!("&{}", prog.func(*f).name),
     }
 }
