@@ -78,4 +78,3 @@ fn pointers_and_fields() {
     );
     assert!(is_safe(&safe), "{:?}", safe.verdict);
 }
-
