@@ -107,7 +107,7 @@ fn check_program(
 ) -> Result<(Row, Vec<String>), String> {
     let t = Instant::now();
     let abs = Abstractor::new()
-        .abstract_program(prog, preds, &Options::default())
+        .abstract_program(prog, preds, &math_options())
         .map_err(|e| format!("{name}: no abstraction: {e}"))?;
     let abs_secs = t.elapsed().as_secs_f64();
     let t = Instant::now();
@@ -422,7 +422,7 @@ fn mutated_boolean_programs_are_caught() {
     for case in &cases {
         let (prog, preds, inputs) = load_case(case).unwrap_or_else(|e| panic!("{e}"));
         let abs = Abstractor::new()
-            .abstract_program(&prog, &preds, &Options::default())
+            .abstract_program(&prog, &preds, &math_options())
             .unwrap_or_else(|e| panic!("{}: {e}", case.name));
         let entry = prog.func_by_name("main").expect("main");
         let ms = mutants(&abs.program, 40);
@@ -483,7 +483,7 @@ fn spec_maps_every_procedure_and_predicate() {
     };
     let (prog, preds, _) = load_case(&case).unwrap_or_else(|e| panic!("{e}"));
     let abs = Abstractor::new()
-        .abstract_program(&prog, &preds, &Options::default())
+        .abstract_program(&prog, &preds, &math_options())
         .expect("abstracts");
     let entry = prog.func_by_name("main").expect("main");
     let spec = spec_of(&prog, &abs, entry);
@@ -491,4 +491,13 @@ fn spec_maps_every_procedure_and_predicate() {
     let n: usize = spec.globals.len() + spec.locals.values().map(Vec::len).sum::<usize>();
     assert_eq!(n, abs.preds.len());
     Simulator::new(&spec).unwrap_or_else(|v| panic!("{v}"));
+}
+
+/// The abstraction in mathematical integers, matching the interpreter's `Math` mode the
+/// runs use (casts and unsigned arithmetic do not wrap).
+fn math_options() -> Options {
+    Options {
+        wrap_ints: false,
+        ..Options::default()
+    }
 }

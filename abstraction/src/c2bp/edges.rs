@@ -186,7 +186,7 @@ fn conv<'a>(ctx: &'a Ctx, f: FuncId, subst: &'a HashMap<VarId, Term>) -> Conv<'a
         pt: &ctx.pt,
         func: f,
         subst,
-        wrap_casts: true,
+        wrap_casts: ctx.opts.wrap_ints,
     }
 }
 

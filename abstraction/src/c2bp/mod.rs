@@ -60,6 +60,9 @@ pub struct Options {
     pub threads: usize,
     /// The entry function (its procedure is the boolean program's `main`).
     pub entry: String,
+    /// Integer casts and unsigned arithmetic wrap as in C (default). Off: mathematical
+    /// integers throughout, the interpreter's `Math` mode (used by the simulation check).
+    pub wrap_ints: bool,
 }
 
 impl Default for Options {
@@ -71,6 +74,7 @@ impl Default for Options {
             max_atoms: 10,
             threads: 0,
             entry: "main".into(),
+            wrap_ints: true,
         }
     }
 }
@@ -229,7 +233,7 @@ impl Abstractor {
                     pt: &pt,
                     func,
                     subst: &empty,
-                    wrap_casts: true,
+                    wrap_casts: opts.wrap_ints,
                 }
                 .expr(&p.expr)
                 .map(Term::truth)
