@@ -102,7 +102,7 @@ pub fn encode(
         approx: Vec::new(),
     };
     e.statics(entry)?;
-    e.enter(entry, &[], None, None)?;
+    e.enter(entry, &[], None)?;
     let mut guards = Vec::new();
     for i in 0..path.steps.len() {
         if let Some(g) = e.step(path, i)? {
@@ -165,14 +165,6 @@ impl<'a> Enc<'a> {
         let (a, v) = (self.int(addr), self.int(val));
         if let Some(arr) = self.z.memory(kind) {
             self.z.set_memory(kind, arr.store(&a, &v));
-        }
-    }
-
-    fn load(&mut self, kind: MemKind, addr: &Term) -> Term {
-        Term::Mem {
-            kind,
-            addr: Box::new(addr.clone()),
-            cells: slamrs_abstraction::c2bp::term::CellsKey(None),
         }
     }
 
@@ -278,13 +270,13 @@ impl<'a> Enc<'a> {
         let vals: Vec<Term> = leaves
             .iter()
             .map(|&(off, kind)| match &src {
-                Some(s) => self.load(kind, &Term::bin_add(s.clone(), off)),
+                Some(s) => mem_read(kind, plus(s.clone(), off)),
                 None => Term::Fresh(self.fresh()),
             })
             .collect();
         let vals: Vec<Int> = vals.iter().map(|v| self.int(v)).collect();
         for (&(off, kind), v) in leaves.iter().zip(vals) {
-            let a = self.int(&Term::bin_add(dst.clone(), off));
+            let a = self.int(&plus(dst.clone(), off));
             if let Some(arr) = self.z.memory(kind) {
                 self.z.set_memory(kind, arr.store(&a, &v));
             }
@@ -331,7 +323,7 @@ impl<'a> Enc<'a> {
             budget -= leaves.len();
             let base = Term::Base(Obj::Var(v));
             for (off, kind) in leaves {
-                self.store(kind, &Term::bin_add(base.clone(), off), &Term::Int(0));
+                self.store(kind, &plus(base.clone(), off), &Term::Int(0));
             }
         }
         for init in &self.prog.inits {
@@ -346,7 +338,6 @@ impl<'a> Enc<'a> {
         func: FuncId,
         args: &[Option<Term>],
         ret_lhs: Option<Lval>,
-        _caller: Option<FuncId>,
     ) -> Result<(), NoTerm> {
         let f = self.prog.func(func);
         let mut saved = Vec::new();
@@ -512,7 +503,7 @@ impl<'a> Enc<'a> {
                         let (a, b) = (self.int(&t), self.int(&Term::Base(Obj::Func(g))));
                         self.solver.assert(a.eq(&b));
                     }
-                    self.enter(g, &arg_terms, lhs.clone(), Some(func))?;
+                    self.enter(g, &arg_terms, lhs.clone())?;
                 } else {
                     self.external(i, func, lhs.as_ref(), callee)?;
                 }
@@ -593,13 +584,16 @@ impl<'a> Enc<'a> {
     }
 }
 
-/// Helper on terms: `t + off`.
-trait BinAdd {
-    fn bin_add(t: Term, off: i128) -> Term;
+/// The memory read of `kind` at `addr`.
+fn mem_read(kind: MemKind, addr: Term) -> Term {
+    Term::Mem {
+        kind,
+        addr: Box::new(addr),
+        cells: slamrs_abstraction::c2bp::term::CellsKey(None),
+    }
 }
 
-impl BinAdd for Term {
-    fn bin_add(t: Term, off: i128) -> Term {
-        Term::bin(slamrs_abstraction::c2bp::term::Op::Add, t, Term::Int(off))
-    }
+/// `t + off`.
+fn plus(t: Term, off: i128) -> Term {
+    Term::bin(slamrs_abstraction::c2bp::term::Op::Add, t, Term::Int(off))
 }

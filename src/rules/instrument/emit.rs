@@ -7,7 +7,7 @@ use slamrs_abstraction::cir::{
     TypeKind, UnOp, Var, VarId, VarKind,
 };
 
-use super::super::ast::{Pos, RBinOp, RExpr, RExprKind, RStmt, RUnOp};
+use super::super::ast::{Handler, Pos, RBinOp, RExpr, RExprKind, RStmt, RUnOp};
 use super::super::RuleError;
 
 /// What instrumentation has produced so far, across functions.
@@ -119,6 +119,23 @@ impl Emitter<'_> {
     fn edge(&mut self, from: NodeId, stmt: Stmt, pos: Pos, to: NodeId) {
         let loc = self.rule.loc(pos);
         add_edge(self.body, from, stmt, loc, to);
+    }
+
+    /// The bodies of `handlers` one after the other from `from`; the node where the last
+    /// one ends (`None` when every path aborts).
+    pub fn handlers(
+        &mut self,
+        from: NodeId,
+        handlers: &[&Handler],
+    ) -> Result<Option<NodeId>, RuleError> {
+        let mut end = Some(from);
+        for h in handlers {
+            end = match end {
+                Some(n) => self.stmts(n, &h.body)?,
+                None => None,
+            };
+        }
+        Ok(end)
     }
 
     /// Compiles `ss` starting at `from`; the node where control continues, or `None` if

@@ -295,13 +295,7 @@ fn splice_body(
                 out,
                 new_locals: std::mem::take(&mut new_locals),
             };
-            let mut end = Some(mid);
-            for h in &hooks.exit {
-                end = match end {
-                    Some(n) => em.stmts(n, &h.body)?,
-                    None => None,
-                };
-            }
+            let end = em.handlers(mid, &hooks.exit)?;
             new_locals = em.new_locals;
             if let Some(end) = end {
                 let exit = body.exit;
@@ -337,13 +331,7 @@ fn splice_body(
             out,
             new_locals: std::mem::take(&mut new_locals),
         };
-        let mut end = Some(cur);
-        for h in &hooks.entry {
-            end = match end {
-                Some(n) => em.stmts(n, &h.body)?,
-                None => None,
-            };
-        }
+        let end = em.handlers(cur, &hooks.entry)?;
         new_locals = em.new_locals;
         if let Some(end) = end {
             let old = body.entry;
@@ -472,13 +460,7 @@ pub fn wrap(
         out,
         new_locals: Vec::new(),
     };
-    let mut end = Some(NodeId(0));
-    for h in &hooks.entry {
-        end = match end {
-            Some(n) => em.stmts(n, &h.body)?,
-            None => None,
-        };
-    }
+    let end = em.handlers(NodeId(0), &hooks.entry)?;
     let mut new_locals = em.new_locals;
     if let Some(at) = end {
         let after = new_node(&mut body);
@@ -504,13 +486,7 @@ pub fn wrap(
             out,
             new_locals,
         };
-        let mut end = Some(after);
-        for h in &hooks.exit {
-            end = match end {
-                Some(n) => em.stmts(n, &h.body)?,
-                None => None,
-            };
-        }
+        let end = em.handlers(after, &hooks.exit)?;
         new_locals = em.new_locals;
         if let Some(at) = end {
             let value = ret_var.map(|v| read_var(prog, v));
