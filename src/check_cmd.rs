@@ -50,6 +50,10 @@ pub struct CheckArgs {
     /// Print the totals: iterations, predicates, time per phase, Z3 queries, BDD nodes.
     #[arg(long)]
     pub stats: bool,
+    /// Write each iteration's predicates (`iter-N.preds`) and boolean program (`iter-N.bp`)
+    /// into this directory (created if missing), for inspection with `slamrs bebop`.
+    #[arg(long, value_name = "DIR")]
+    pub save_abstractions: Option<PathBuf>,
     /// Worker threads for abstraction (0: one per core).
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub threads: usize,
@@ -124,8 +128,14 @@ pub fn run(args: &CheckArgs) -> u8 {
             threads: args.threads,
             ..Default::default()
         },
+        save_abstractions: args.save_abstractions.clone(),
         ..Default::default()
     };
+    if let Some(dir) = &args.save_abstractions {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            return bad_input(&format!("cannot create {}: {e}", dir.display()));
+        }
+    }
     let show_progress = args.format == Format::Text && std::io::stderr().is_terminal();
     let mut progress = |p: &cegar::Progress| {
         if let Ok(mut s) = snapshot.lock() {

@@ -104,6 +104,38 @@ pub fn call_entries(cfg: &Cfg, c: VertexId, s: &State) -> Vec<State> {
     out
 }
 
+/// Like [`call_entries`], but the callee's non-formal locals take the values
+/// `local(j)` (`j` is the local's index) instead of every valuation: one state per
+/// distinct binding of the formals, so no enumeration of the locals (the witness
+/// builder knows the values it needs).
+pub fn call_entries_with(
+    cfg: &Cfg,
+    c: VertexId,
+    s: &State,
+    local: &dyn Fn(u32) -> bool,
+) -> Vec<State> {
+    let vx = cfg.vertex(c);
+    let VKind::Call { callee, args, .. } = &vx.kind else {
+        return vec![];
+    };
+    let q = &cfg.procs[*callee as usize];
+    let mut out: Vec<State> = Vec::new();
+    for ch in 0..1u64 << vx.choices {
+        let mut t = State::zeros(cfg, *callee);
+        t.g = s.g.clone();
+        for (i, a) in args.iter().enumerate() {
+            t.l.set(i as u32, eval(a, s, ch));
+        }
+        for j in q.formals..q.locals.len() as u32 {
+            t.l.set(j, local(j));
+        }
+        if !out.contains(&t) {
+            out.push(t);
+        }
+    }
+    out
+}
+
 /// The state at the return site after a callee returns in `exit_state` to a
 /// caller that called from `caller_state`.
 pub fn return_state(caller_state: &State, exit_state: &State) -> State {

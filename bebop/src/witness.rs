@@ -17,7 +17,7 @@
 use crate::bdd::Bdd;
 use crate::cfg::{CondKind, ProcId, VKind, Var, VertexId};
 use crate::reach::{Target, Trace, TraceStep};
-use crate::semantics::{call_entries, intra_successors, return_state};
+use crate::semantics::{call_entries_with, intra_successors, return_state};
 use crate::state::State;
 use crate::symbolic::{Symbolic, Transfer, C, E, N};
 
@@ -474,6 +474,14 @@ impl Witness<'_, '_> {
         })
     }
 
+    /// The callee entries of call `c` from `st` whose non-formal locals take
+    /// their values from the callee's first cube (false where it is silent).
+    fn entries(&self, c: VertexId, st: &State, cube: &Cube) -> Vec<State> {
+        let lay = &self.s.lay;
+        let local = |j: u32| cube[lay.var(Var::Local(j), C) as usize].unwrap_or(false);
+        call_entries_with(self.s.cfg, c, st, &local)
+    }
+
     fn concretize(&self, frames: &[WFrame]) -> Result<Trace, String> {
         let cfg = self.s.cfg;
         let lay = &self.s.lay;
@@ -490,7 +498,8 @@ impl Witness<'_, '_> {
         for (i, frame) in frames.iter().enumerate() {
             if i > 0 {
                 let call = frames[i - 1].steps.last().expect("nonempty").v;
-                st = call_entries(cfg, call, &st)
+                st = self
+                    .entries(call, &st, &frame.steps[0].cube)
                     .into_iter()
                     .find(|e| self.in_cube(&frame.steps[0].cube, frame.proc, e, e))
                     .ok_or("no callee entry matches the trace")?;
@@ -526,7 +535,8 @@ impl Witness<'_, '_> {
                 break;
             };
             st = if let Some(sub) = &step.sub {
-                let e = call_entries(cfg, step.v, &st)
+                let e = self
+                    .entries(step.v, &st, &sub.steps[0].cube)
                     .into_iter()
                     .find(|e| self.in_cube(&sub.steps[0].cube, sub.proc, e, e))
                     .ok_or("no callee entry matches the summary")?;

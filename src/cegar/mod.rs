@@ -23,6 +23,8 @@ pub struct Options {
     pub refinement: refinement::Options,
     /// Largest BDD node table of the model checker.
     pub max_bdd_nodes: usize,
+    /// Write each iteration's predicates and boolean program here (`iter-N.preds`, `iter-N.bp`).
+    pub save_abstractions: Option<std::path::PathBuf>,
 }
 
 impl Default for Options {
@@ -34,6 +36,7 @@ impl Default for Options {
             abstraction: c2bp::Options::default(),
             refinement: refinement::Options::default(),
             max_bdd_nodes: 1 << 24,
+            save_abstractions: None,
         }
     }
 }
@@ -143,6 +146,9 @@ pub fn run(
             Err(e) => return finish(Verdict::Unknown(e.to_string()), stats, preds),
         };
         stats.times.abstraction += t.elapsed();
+        if let Some(dir) = &opts.save_abstractions {
+            save_abstraction(dir, it, prog, &abs);
+        }
         stats.predicates = abs.preds.len();
         stats.abstraction_queries += abs.stats.queries;
         stats.abstraction_cache_hits += abs.stats.cache_hits;
@@ -211,6 +217,23 @@ pub fn run(
                     stats: &stats,
                 });
             }
+        }
+    }
+}
+
+/// Writes `iter-N.preds` and `iter-N.bp` into `dir`; failures are logged, not fatal.
+fn save_abstraction(dir: &std::path::Path, it: usize, prog: &Program, abs: &c2bp::Abstraction) {
+    let files = [
+        (format!("iter-{it}.preds"), abs.preds.to_file(prog)),
+        (
+            format!("iter-{it}.bp"),
+            bebop::printer::print_program(&abs.program),
+        ),
+    ];
+    for (name, text) in files {
+        let path = dir.join(name);
+        if let Err(e) = std::fs::write(&path, text) {
+            tracing::warn!("cannot write {}: {e}", path.display());
         }
     }
 }
