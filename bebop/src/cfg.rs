@@ -66,6 +66,24 @@ impl CExpr {
     }
 
     /// Calls `f` on every variable read.
+    /// Calls `f` on the index of every choice (`?`, `*`, `schoose`) the expression uses.
+    pub fn for_each_choice(&self, f: &mut impl FnMut(u32)) {
+        match self {
+            CExpr::Const(_) | CExpr::Var(_) => {}
+            CExpr::Choice(k) => f(*k),
+            CExpr::Not(e) => e.for_each_choice(f),
+            CExpr::Bin(_, a, b) => {
+                a.for_each_choice(f);
+                b.for_each_choice(f);
+            }
+            CExpr::Schoose(a, b, k) => {
+                a.for_each_choice(f);
+                b.for_each_choice(f);
+                f(*k);
+            }
+        }
+    }
+
     pub fn for_each_var(&self, f: &mut impl FnMut(Var)) {
         match self {
             CExpr::Const(_) | CExpr::Choice(_) => {}

@@ -26,51 +26,58 @@ pub fn enforce_holds(cfg: &Cfg, p: ProcId, s: &State) -> bool {
 pub fn intra_successors(cfg: &Cfg, v: VertexId, s: &State) -> Vec<(VertexId, State)> {
     let vx = cfg.vertex(v);
     let mut out: Vec<(VertexId, State)> = Vec::new();
-    let mut add = |w: VertexId, t: State| {
-        if !out.iter().any(|(w2, t2)| *w2 == w && *t2 == t) {
-            out.push((w, t));
-        }
-    };
     for ch in 0..1u64 << vx.choices {
-        match &vx.kind {
-            VKind::Skip | VKind::Print(_) | VKind::Goto => {
-                for &w in &vx.succ {
-                    add(w, s.clone());
-                }
+        for (w, t) in intra_step(cfg, v, s, ch) {
+            if !out.iter().any(|(w2, t2)| *w2 == w && *t2 == t) {
+                out.push((w, t));
             }
-            VKind::Return(es) => {
-                let mut t = s.clone();
-                for (i, e) in es.iter().enumerate() {
-                    t.set(Var::Ret(i as u32), eval(e, s, ch));
-                }
-                add(vx.succ[0], t);
-            }
-            VKind::Assign { lhs, rhs } => {
-                let mut t = s.clone();
-                for (x, e) in lhs.iter().zip(rhs) {
-                    t.set(*x, eval(e, s, ch));
-                }
-                add(vx.succ[0], t);
-            }
-            VKind::Cond { kind, cond } => {
-                if eval(cond, s, ch) {
-                    add(vx.succ[0], s.clone());
-                } else if *kind != CondKind::Assume {
-                    add(vx.succ[1], s.clone());
-                }
-            }
-            VKind::ReturnSite { lhs, .. } => {
-                let mut t = s.clone();
-                for (i, x) in lhs.iter().enumerate() {
-                    t.set(*x, s.get(Var::Ret(i as u32)));
-                }
-                t.r = Bits::zeros(cfg.max_returns as usize);
-                add(vx.succ[0], t);
-            }
-            VKind::Call { .. } | VKind::Exit | VKind::Err => {}
         }
     }
     out
+}
+
+/// The successors of intraprocedural vertex `v` from `s` when its choices
+/// (`?`, `*`, `schoose`) take the bits of `ch`: one, or several for a
+/// nondeterministic `goto`.
+pub fn intra_step(cfg: &Cfg, v: VertexId, s: &State, ch: u64) -> Vec<(VertexId, State)> {
+    let vx = cfg.vertex(v);
+    match &vx.kind {
+        VKind::Skip | VKind::Print(_) | VKind::Goto => {
+            vx.succ.iter().map(|&w| (w, s.clone())).collect()
+        }
+        VKind::Return(es) => {
+            let mut t = s.clone();
+            for (i, e) in es.iter().enumerate() {
+                t.set(Var::Ret(i as u32), eval(e, s, ch));
+            }
+            vec![(vx.succ[0], t)]
+        }
+        VKind::Assign { lhs, rhs } => {
+            let mut t = s.clone();
+            for (x, e) in lhs.iter().zip(rhs) {
+                t.set(*x, eval(e, s, ch));
+            }
+            vec![(vx.succ[0], t)]
+        }
+        VKind::Cond { kind, cond } => {
+            if eval(cond, s, ch) {
+                vec![(vx.succ[0], s.clone())]
+            } else if *kind != CondKind::Assume {
+                vec![(vx.succ[1], s.clone())]
+            } else {
+                vec![]
+            }
+        }
+        VKind::ReturnSite { lhs, .. } => {
+            let mut t = s.clone();
+            for (i, x) in lhs.iter().enumerate() {
+                t.set(*x, s.get(Var::Ret(i as u32)));
+            }
+            t.r = Bits::zeros(cfg.max_returns as usize);
+            vec![(vx.succ[0], t)]
+        }
+        VKind::Call { .. } | VKind::Exit | VKind::Err => vec![],
+    }
 }
 
 /// The states in which the callee of call vertex `c` can start when called

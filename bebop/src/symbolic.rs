@@ -94,16 +94,16 @@ pub(crate) enum Transfer {
         f: Bdd,
     },
     /// `x⃗ := e⃗` where no right-hand side reads a target:
-    /// `(∃ C_x⃗. D) ∧ rel`, then `∃ post` if given.
+    /// `(∃ C_x⃗. D) ∧ rel₁ ∧ … ∧ relₙ`, then `∃ post` if given.
     AssignFast {
         quant: VarSet,
-        rel: Bdd,
+        rels: Vec<Bdd>,
         post: Option<VarSet>,
     },
     /// General parallel assignment through the N copies:
-    /// `rename(∃ quant. D ∧ rel)`, then `∃ post` if given.
+    /// `rename(∃ quant. D ∧ rel₁ ∧ … ∧ relₙ)`, then `∃ post` if given.
     AssignGeneral {
-        rel: Bdd,
+        rels: Vec<Bdd>,
         quant: VarSet,
         ren: Renaming,
         post: Option<VarSet>,
@@ -497,21 +497,19 @@ impl<'a> Symbolic<'a> {
                     }
                 }
             }
-            Transfer::AssignFast { quant, rel, post } => {
+            Transfer::AssignFast { quant, rels, post } => {
                 let x = self.m.exists(d, quant);
-                let r = match post {
-                    None => self.m.and(&x, rel),
-                    Some(q) => self.m.and_exists(&x, rel, q),
-                };
+                let r = self.conjoin(x, rels, post.as_ref());
                 self.propagate(vx.succ[0], r);
             }
             Transfer::AssignGeneral {
-                rel,
+                rels,
                 quant,
                 ren,
                 post,
             } => {
-                let x = self.m.rename(&self.m.and_exists(d, rel, quant), ren);
+                let x = self.conjoin(d.clone(), rels, Some(quant));
+                let x = self.m.rename(&x, ren);
                 let r = match post {
                     None => x,
                     Some(q) => self.m.exists(&x, q),
@@ -532,6 +530,25 @@ impl<'a> Symbolic<'a> {
                     self.propagate(ct.ret, j);
                 }
             }
+        }
+    }
+
+    /// `∃ quant. x ∧ rels₁ ∧ … ∧ relsₙ`, conjoining one partition at a time
+    /// (the last with the quantification): a monolithic relation of a wide
+    /// parallel assignment can be exponentially larger than the sets it maps.
+    pub(crate) fn conjoin(&self, mut x: Bdd, rels: &[Bdd], quant: Option<&VarSet>) -> Bdd {
+        let Some((last, init)) = rels.split_last() else {
+            return match quant {
+                Some(q) => self.m.exists(&x, q),
+                None => x,
+            };
+        };
+        for r in init {
+            x = self.m.and(&x, r);
+        }
+        match quant {
+            Some(q) => self.m.and_exists(&x, last, q),
+            None => self.m.and(&x, last),
         }
     }
 
@@ -630,15 +647,15 @@ impl<'a> Symbolic<'a> {
             }
             VKind::Return(es) => {
                 let lhs: Vec<Var> = (0..es.len() as u32).map(Var::Ret).collect();
-                self.assign_transfer(&lhs, es, &chs, None)
+                self.assign_transfer(&lhs, es, None)
             }
-            VKind::Assign { lhs, rhs } => self.assign_transfer(lhs, rhs, &chs, None),
+            VKind::Assign { lhs, rhs } => self.assign_transfer(lhs, rhs, None),
             VKind::ReturnSite { lhs, .. } => {
                 let rhs: Vec<CExpr> = (0..lhs.len() as u32)
                     .map(|i| CExpr::Var(Var::Ret(i)))
                     .collect();
                 let post: Vec<u32> = regs.iter().map(|r| self.lay.var(*r, C)).collect();
-                self.assign_transfer(lhs, &rhs, &chs, Some(self.cube(&post)))
+                self.assign_transfer(lhs, &rhs, Some(self.cube(&post)))
             }
             VKind::Call { callee, args, ret } => {
                 let q = *callee as usize;
@@ -699,50 +716,64 @@ impl<'a> Symbolic<'a> {
         &self,
         lhs: &[Var],
         rhs: &[CExpr],
-        chs: &[u32],
         post: Option<VarSet>,
     ) -> Transfer {
         let mut reads_target = false;
         for e in rhs {
             e.for_each_var(&mut |x| reads_target |= lhs.contains(&x));
         }
-        let chq = self.cube(chs);
+        let copy = if reads_target { N } else { C };
+        let targets: Vec<u32> = lhs.iter().map(|x| self.lay.var(*x, copy)).collect();
+        let rels = self.assign_partitions(&targets, rhs, false);
+        let quant: Vec<u32> = lhs.iter().map(|x| self.lay.var(*x, C)).collect();
         if !reads_target {
-            let mut rel = self.m.t();
-            for (x, e) in lhs.iter().zip(rhs) {
-                let eq = self
-                    .m
-                    .iff(&self.m.var(self.lay.var(*x, C)), &self.expr(e, C));
-                rel = self.m.and(&rel, &eq);
-            }
-            let rel = self.m.exists(&rel, &chq);
-            let quant: Vec<u32> = lhs.iter().map(|x| self.lay.var(*x, C)).collect();
             Transfer::AssignFast {
                 quant: self.cube(&quant),
-                rel,
+                rels,
                 post,
             }
         } else {
-            let mut rel = self.m.t();
-            for (x, e) in lhs.iter().zip(rhs) {
-                let eq = self
-                    .m
-                    .iff(&self.m.var(self.lay.var(*x, N)), &self.expr(e, C));
-                rel = self.m.and(&rel, &eq);
-            }
-            let mut quant: Vec<u32> = lhs.iter().map(|x| self.lay.var(*x, C)).collect();
-            quant.extend_from_slice(chs);
             let ren: Vec<(u32, u32)> = lhs
                 .iter()
                 .map(|x| (self.lay.var(*x, N), self.lay.var(*x, C)))
                 .collect();
             Transfer::AssignGeneral {
-                rel,
+                rels,
                 quant: self.cube(&quant),
                 ren: self.renaming(&ren),
                 post,
             }
         }
+    }
+
+    /// The relation `⋀ target_i ↔ rhs_i(C)` of a parallel assignment, split
+    /// into partitions with their choices quantified: right-hand sides that
+    /// share a choice land in one partition, so each choice is private to one.
+    /// With `keep_choices`, the choices stay free (the witness picks them).
+    pub(crate) fn assign_partitions(
+        &self,
+        targets: &[u32],
+        rhs: &[CExpr],
+        keep_choices: bool,
+    ) -> Vec<Bdd> {
+        let groups = choice_groups(rhs);
+        groups
+            .into_iter()
+            .map(|(members, chs)| {
+                let mut rel = self.m.t();
+                for i in members {
+                    let eq = self
+                        .m
+                        .iff(&self.m.var(targets[i]), &self.expr(&rhs[i], C));
+                    rel = self.m.and(&rel, &eq);
+                }
+                if keep_choices {
+                    return rel;
+                }
+                let chs: Vec<u32> = chs.iter().map(|&k| self.lay.choice(k)).collect();
+                self.m.exists(&rel, &self.cube(&chs))
+            })
+            .collect()
     }
 
     fn proc_data(&self, p: ProcId) -> ProcData {
@@ -849,4 +880,38 @@ impl<'a> Symbolic<'a> {
 /// Decides whether `target` is reachable with the BDD engine.
 pub fn check(cfg: &Cfg, target: &Target, opts: &SymbolicOptions) -> (Outcome, Stats) {
     Symbolic::new(cfg, target.clone(), opts.clone()).run()
+}
+
+/// Groups the right-hand sides of a parallel assignment so that no choice is
+/// used in two groups: (member indices, choice indices) per group, in order.
+fn choice_groups(rhs: &[CExpr]) -> Vec<(Vec<usize>, Vec<u32>)> {
+    let mut groups: Vec<(Vec<usize>, Vec<u32>)> = Vec::new();
+    for (i, e) in rhs.iter().enumerate() {
+        let mut chs = Vec::new();
+        e.for_each_choice(&mut |k| {
+            if !chs.contains(&k) {
+                chs.push(k)
+            }
+        });
+        let mut merged = (vec![i], chs);
+        let mut j = 0;
+        while j < groups.len() {
+            if groups[j].1.iter().any(|k| merged.1.contains(k)) {
+                let (ms, ks) = groups.remove(j);
+                merged.0.extend(ms);
+                for k in ks {
+                    if !merged.1.contains(&k) {
+                        merged.1.push(k);
+                    }
+                }
+            } else {
+                j += 1;
+            }
+        }
+        groups.push(merged);
+    }
+    for g in &mut groups {
+        g.0.sort_unstable();
+    }
+    groups
 }

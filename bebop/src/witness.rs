@@ -15,9 +15,9 @@
 //! Each cube lies in the preimage of the next, so this never backtracks.
 
 use crate::bdd::Bdd;
-use crate::cfg::{CondKind, ProcId, VKind, Var, VertexId};
+use crate::cfg::{CExpr, CondKind, ProcId, VKind, Var, VertexId};
 use crate::reach::{Target, Trace, TraceStep};
-use crate::semantics::{call_entries_with, intra_successors, return_state};
+use crate::semantics::{call_entries_with, intra_step, intra_successors, return_state};
 use crate::state::State;
 use crate::symbolic::{Symbolic, Transfer, C, E, N};
 
@@ -204,7 +204,7 @@ impl Witness<'_, '_> {
                     }
                 }
                 let pre = self.pre_image(u, cur, &cb);
-                if let Some((lvl, z)) = self.lowest(u, &pre, ring) {
+                if let Some((lvl, z)) = self.intra_pred(u, &pre, ring) {
                     consider(lvl, Cand::Intra(u, z));
                 }
             }
@@ -261,6 +261,24 @@ impl Witness<'_, '_> {
         }
     }
 
+    /// The ring of `u` that produced an edge of ring `ring` at a successor
+    /// through `u`'s transfer: ring `ring - 1`, as the search is level
+    /// synchronous (the lowest ring as a fallback).
+    fn intra_pred(&self, u: VertexId, pre: &Bdd, ring: u32) -> Option<(u32, Bdd)> {
+        let m = &self.s.m;
+        if m.is_false(pre) {
+            return None;
+        }
+        let rings = &self.s.rings[u as usize];
+        if let Ok(i) = rings.binary_search_by_key(&(ring.wrapping_sub(1)), |(l, _)| *l) {
+            let z = m.and(&rings[i].1, pre);
+            if !m.is_false(&z) {
+                return Some((rings[i].0, z));
+            }
+        }
+        self.lowest(u, pre, ring)
+    }
+
     /// The lowest ring of `u` below `ring` that meets `pre`, and the meet.
     fn lowest(&self, u: VertexId, pre: &Bdd, ring: u32) -> Option<(u32, Bdd)> {
         let m = &self.s.m;
@@ -302,51 +320,53 @@ impl Witness<'_, '_> {
     }
 
     /// Preimage of edge set `cb` at `v` under the transfer of `u` (u → v).
+    /// Only the assigned variables go through their N copies: the others keep
+    /// their values, so `cb` constrains them as it is.
     fn pre_image(&self, u: VertexId, v: VertexId, cb: &Bdd) -> Bdd {
+        self.pre_image_with(u, v, cb, true)
+    }
+
+    /// [`Self::pre_image`], keeping the choice variables of `u` when
+    /// `quantify_choices` is false (to pick the choices of a step).
+    fn pre_image_with(&self, u: VertexId, v: VertexId, cb: &Bdd, quantify_choices: bool) -> Bdd {
         let s = self.s;
         let m = &s.m;
         let lay = &s.lay;
         let vx = s.cfg.vertex(u);
-        let p = vx.proc.expect("intraprocedural vertex");
-        let scope = self.scope(p);
-        let c2n: Vec<(u32, u32)> = scope
-            .iter()
-            .map(|x| (lay.var(*x, C), lay.var(*x, N)))
-            .collect();
-        let target = m.rename(cb, &m.renaming(&c2n));
-        let ident = |except: &[Var]| {
-            let mut r = m.t();
-            for x in &scope {
-                if !except.contains(x) {
-                    let eq = m.iff(&m.var(lay.var(*x, N)), &m.var(lay.var(*x, C)));
-                    r = m.and(&r, &eq);
-                }
-            }
-            r
+        let choices = if quantify_choices {
+            m.cube(&s.choice_set(vx.choices))
+        } else {
+            m.cube(&[])
         };
-        let assign = |lhs: &[Var], rhs: Vec<Bdd>, extra_free: &[Var]| {
-            let mut except: Vec<Var> = lhs.to_vec();
-            except.extend_from_slice(extra_free);
-            let mut r = ident(&except);
-            for (x, e) in lhs.iter().zip(rhs) {
-                r = m.and(&r, &m.iff(&m.var(lay.var(*x, N)), &e));
-            }
-            r
+        // ∃ N_lhs, N_free. cb[C→N on lhs and free] ∧ ⋀ N_x ↔ e_x(C), one
+        // partition of the relation at a time
+        let assign = |lhs: &[Var], rhs: &[CExpr], free: &[Var]| {
+            let moved: Vec<(u32, u32)> = lhs
+                .iter()
+                .chain(free)
+                .map(|x| (lay.var(*x, C), lay.var(*x, N)))
+                .collect();
+            let target = m.rename(cb, &m.renaming(&moved));
+            let ns: Vec<u32> = lhs.iter().map(|x| lay.var(*x, N)).collect();
+            let rels = s.assign_partitions(&ns, rhs, !quantify_choices);
+            let quant: Vec<u32> = moved.iter().map(|&(_, n)| n).collect();
+            s.conjoin(target, &rels, Some(&m.cube(&quant)))
         };
-        let rel = match &vx.kind {
-            VKind::Assign { lhs, rhs } => {
-                assign(lhs, rhs.iter().map(|e| s.expr(e, C)).collect(), &[])
-            }
+        match &vx.kind {
+            VKind::Assign { lhs, rhs } => assign(lhs, rhs, &[]),
             VKind::Return(es) => {
                 let lhs: Vec<Var> = (0..es.len() as u32).map(Var::Ret).collect();
-                assign(&lhs, es.iter().map(|e| s.expr(e, C)).collect(), &[])
+                assign(&lhs, es, &[])
             }
             VKind::ReturnSite { lhs, .. } => {
-                let regs: Vec<Var> = (0..lay.nr).map(Var::Ret).collect();
-                let rhs = (0..lhs.len() as u32)
-                    .map(|i| m.var(lay.var(Var::Ret(i), C)))
+                let regs: Vec<Var> = (0..lay.nr)
+                    .map(Var::Ret)
+                    .filter(|r| !lhs.contains(r))
                     .collect();
-                assign(lhs, rhs, &regs)
+                let rhs: Vec<CExpr> = (0..lhs.len() as u32)
+                    .map(|i| CExpr::Var(Var::Ret(i)))
+                    .collect();
+                assign(lhs, &rhs, &regs)
             }
             VKind::Cond { kind, cond } => {
                 let c = s.expr(cond, C);
@@ -358,13 +378,10 @@ impl Witness<'_, '_> {
                     (false, true) => m.not(&c),
                     (false, false) => m.f(),
                 };
-                m.and(&ident(&[]), &g)
+                m.and_exists(cb, &g, &choices)
             }
-            _ => ident(&[]),
-        };
-        let mut quant: Vec<u32> = scope.iter().map(|x| lay.var(*x, N)).collect();
-        quant.extend(s.choice_set(vx.choices));
-        m.and_exists(&rel, &target, &m.cube(&quant))
+            _ => cb.clone(),
+        }
     }
 
     /// A predecessor of edge set `cb` at the return site of call `u` over a
@@ -482,6 +499,55 @@ impl Witness<'_, '_> {
         call_entries_with(self.s.cfg, c, st, &local)
     }
 
+    /// The successor of `st` at `u` that lies in the next step's cube. The
+    /// choices are read off a BDD (a step may have dozens of them), with an
+    /// exhaustive search over few choices as the fallback.
+    fn successor(
+        &self,
+        p: ProcId,
+        u: VertexId,
+        next: &WStep,
+        entry: &State,
+        st: &State,
+    ) -> Option<State> {
+        let (s, m, lay) = (self.s, &self.s.m, &self.s.lay);
+        let fits = |t: &State| self.in_cube(&next.cube, p, entry, t);
+        let choices = s.cfg.vertex(u).choices;
+        let nb = self.cube_bdd(&next.cube);
+        let pre = self.pre_image_with(u, next.v, &nb, false);
+        let here = self.copy_lits_state(p, entry, st);
+        if let Some(c) = m.pick_cube(&m.and(&pre, &here)) {
+            let ch = (0..choices)
+                .filter(|&k| c[lay.choice(k) as usize] == Some(true))
+                .fold(0u64, |acc, k| acc | 1 << k);
+            let hit = intra_step(s.cfg, u, st, ch)
+                .into_iter()
+                .find(|(w, t)| *w == next.v && fits(t));
+            if let Some((_, t)) = hit {
+                return Some(t);
+            }
+        }
+        if choices > 16 {
+            return None;
+        }
+        intra_successors(s.cfg, u, st)
+            .into_iter()
+            .find(|(w, t)| *w == next.v && fits(t))
+            .map(|(_, t)| t)
+    }
+
+    /// The cube of concrete `st` with frame entry `entry` in procedure `p`
+    /// (E and C copies of the variables in scope).
+    fn copy_lits_state(&self, p: ProcId, entry: &State, st: &State) -> Bdd {
+        let (m, lay) = (&self.s.m, &self.s.lay);
+        let mut r = m.t();
+        for x in self.scope(p) {
+            r = m.and(&r, &m.lit(lay.var(x, E), entry.get(x)));
+            r = m.and(&r, &m.lit(lay.var(x, C), st.get(x)));
+        }
+        r
+    }
+
     fn concretize(&self, frames: &[WFrame]) -> Result<Trace, String> {
         let cfg = self.s.cfg;
         let lay = &self.s.lay;
@@ -543,10 +609,7 @@ impl Witness<'_, '_> {
                 let x = self.run_frame(sub, e, depth + 1, out)?;
                 return_state(&st, &x)
             } else {
-                intra_successors(cfg, step.v, &st)
-                    .into_iter()
-                    .find(|(w, t)| *w == next.v && self.in_cube(&next.cube, frame.proc, &entry, t))
-                    .map(|(_, t)| t)
+                self.successor(frame.proc, step.v, next, &entry, &st)
                     .ok_or_else(|| format!("no successor of {} matches", cfg.describe(step.v)))?
             };
         }

@@ -101,13 +101,44 @@ fn is_boolean(e: &Expr) -> bool {
 }
 
 /// `a != b` is the same predicate as `a == b` (up to negation).
+/// The canonical form of a predicate: `!=` becomes `==` (a predicate and its negation
+/// are one boolean variable), and a constant on the left of a comparison moves to the
+/// right (`8496 == s` is `s == 8496`).
 fn normalize(e: Expr) -> Expr {
+    let ty = e.ty;
     match e.kind {
-        ExprKind::Binary(BinOp::Ne, a, b) => Expr {
-            kind: ExprKind::Binary(BinOp::Eq, a, b),
-            ty: e.ty,
-        },
-        _ => e,
+        ExprKind::Binary(op, a, b) if is_comparison(op) => {
+            let op = if op == BinOp::Ne { BinOp::Eq } else { op };
+            let constant = |x: &Expr| matches!(x.kind, ExprKind::Int(_));
+            let (op, a, b) = if constant(&a) && !constant(&b) {
+                (mirror(op), b, a)
+            } else {
+                (op, a, b)
+            };
+            Expr {
+                kind: ExprKind::Binary(op, a, b),
+                ty,
+            }
+        }
+        kind => Expr { kind, ty },
+    }
+}
+
+fn is_comparison(op: BinOp) -> bool {
+    matches!(
+        op,
+        BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge
+    )
+}
+
+/// `a op b` is `b mirror(op) a`.
+fn mirror(op: BinOp) -> BinOp {
+    match op {
+        BinOp::Lt => BinOp::Gt,
+        BinOp::Le => BinOp::Ge,
+        BinOp::Gt => BinOp::Lt,
+        BinOp::Ge => BinOp::Le,
+        other => other,
     }
 }
 

@@ -37,6 +37,8 @@ pub struct Options {
     pub timeout_ms: u32,
     /// Most extra queries spent minimizing an unsat core.
     pub max_core_checks: usize,
+    /// Most unsat cores (independent reasons for infeasibility) learnt from one path.
+    pub max_cores: usize,
     /// Steps the replay may take.
     pub replay_steps: u64,
 }
@@ -46,6 +48,7 @@ impl Default for Options {
         Options {
             timeout_ms: 10_000,
             max_core_checks: 64,
+            max_cores: 8,
             replay_steps: 10_000_000,
         }
     }
@@ -147,7 +150,12 @@ impl Refiner {
         };
         let verdict = {
             let _s = tracing::info_span!("feasibility").entered();
-            solve::decide(&formula, self.opts.timeout_ms, self.opts.max_core_checks)
+            solve::decide(
+                &formula,
+                self.opts.timeout_ms,
+                self.opts.max_core_checks,
+                self.opts.max_cores,
+            )
         };
         match verdict {
             solve::Feasibility::Unknown(why) => {
@@ -192,18 +200,21 @@ impl Refiner {
                     }
                 }
             }
-            solve::Feasibility::Infeasible(core) => {
-                let _s = tracing::info_span!("discover", core = core.len()).entered();
+            solve::Feasibility::Infeasible(cores) => {
+                let core_len = cores.iter().map(Vec::len).sum();
+                let _s = tracing::info_span!("discover", cores = cores.len(), core_len).entered();
                 if !self.seen.insert(key) {
                     return Outcome::Unknown(
                         "refinement made no progress: the same spurious path came back after its predicates were added".into(),
                     );
                 }
-                let found = discover::discover(prog, &self.pt, &self.modref, &path, &core);
                 let mut added = 0;
-                for (scope, e) in found {
-                    if preds.add(prog, scope, e) {
-                        added += 1;
+                for core in &cores {
+                    let found = discover::discover(prog, &self.pt, &self.modref, &path, core);
+                    for (scope, e) in found {
+                        if preds.add(prog, scope, e) {
+                            added += 1;
+                        }
                     }
                 }
                 if added == 0 {
@@ -214,7 +225,7 @@ impl Refiner {
                 Outcome::Refined {
                     added,
                     path_len: path.steps.len(),
-                    core_len: core.len(),
+                    core_len,
                 }
             }
         }
