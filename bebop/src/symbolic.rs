@@ -757,7 +757,7 @@ impl<'a> Symbolic<'a> {
         keep_choices: bool,
     ) -> Vec<Bdd> {
         let groups = choice_groups(rhs);
-        groups
+        let parts = groups
             .into_iter()
             .map(|(members, chs)| {
                 let mut rel = self.m.t();
@@ -773,7 +773,27 @@ impl<'a> Symbolic<'a> {
                 let chs: Vec<u32> = chs.iter().map(|&k| self.lay.choice(k)).collect();
                 self.m.exists(&rel, &self.cube(&chs))
             })
-            .collect()
+            .collect::<Vec<Bdd>>();
+        self.cluster(parts)
+    }
+
+    /// Merges consecutive partitions while their conjunction stays small
+    /// (threshold clustering): few small conjuncts are cheaper to apply than
+    /// many tiny ones, and a bounded size avoids the monolithic blowup.
+    fn cluster(&self, parts: Vec<Bdd>) -> Vec<Bdd> {
+        const MAX_CLUSTER_NODES: usize = 2_000;
+        let mut out: Vec<Bdd> = Vec::new();
+        for r in parts {
+            if let Some(last) = out.last_mut() {
+                let merged = self.m.and(last, &r);
+                if self.m.node_count(&merged) <= MAX_CLUSTER_NODES {
+                    *last = merged;
+                    continue;
+                }
+            }
+            out.push(r);
+        }
+        out
     }
 
     fn proc_data(&self, p: ProcId) -> ProcData {

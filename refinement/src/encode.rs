@@ -21,7 +21,8 @@ use slamrs_abstraction::cir::{
 };
 use std::collections::HashMap;
 use z3::ast::{Array, Bool, Int};
-use z3::{Solver, Sort};
+use slamrs_abstraction::c2bp::solver_pool::PooledSolver;
+use z3::Sort;
 
 /// A nondeterministic value the path consumed, in path order.
 #[derive(Clone, Debug)]
@@ -46,7 +47,7 @@ pub enum ChoiceKind {
 
 /// A path formula ready for Z3.
 pub struct PathFormula {
-    pub solver: Solver,
+    pub solver: PooledSolver,
     /// One literal per `assume` step: (literal, step index).
     pub guards: Vec<(Bool, usize)>,
     pub choices: Vec<Choice>,
@@ -74,20 +75,21 @@ struct Enc<'a> {
     z: Encoder<'a>,
     subst: HashMap<VarId, Term>,
     next: u32,
-    solver: Solver,
+    solver: PooledSolver,
     frames: Vec<Frame>,
     allocs: usize,
     out: Vec<Choice>,
     approx: Vec<String>,
 }
 
-/// Encodes `path` (which starts in `entry`).
+/// Encodes `path` (which starts in `entry`); its queries time out after `timeout_ms`.
 pub fn encode(
     prog: &Program,
     pt: &PointsTo,
     addrs: &Addresses,
     path: &CirPath,
     entry: FuncId,
+    timeout_ms: u32,
 ) -> Result<PathFormula, NoTerm> {
     let mut e = Enc {
         prog,
@@ -95,7 +97,7 @@ pub fn encode(
         z: Encoder::with_arrays(addrs),
         subst: HashMap::new(),
         next: 0,
-        solver: Solver::new(),
+        solver: PooledSolver::new(timeout_ms),
         frames: Vec::new(),
         allocs: 0,
         out: Vec::new(),

@@ -141,7 +141,14 @@ impl Refiner {
             .collect();
         let formula = {
             let _s = tracing::info_span!("path_formula", edges = path.steps.len()).entered();
-            match encode::encode(prog, &self.pt, &self.addrs, &path, self.entry) {
+            match encode::encode(
+                prog,
+                &self.pt,
+                &self.addrs,
+                &path,
+                self.entry,
+                self.opts.timeout_ms,
+            ) {
                 Ok(f) => f,
                 Err(e) => {
                     return Outcome::Unknown(format!("cannot encode the path: {}", e.0));
@@ -152,7 +159,6 @@ impl Refiner {
             let _s = tracing::info_span!("feasibility").entered();
             solve::decide(
                 &formula,
-                self.opts.timeout_ms,
                 self.opts.max_core_checks,
                 self.opts.max_cores,
             )

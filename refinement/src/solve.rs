@@ -3,7 +3,7 @@
 
 use crate::encode::PathFormula;
 use z3::ast::Int;
-use z3::{Params, SatResult};
+use z3::SatResult;
 
 /// What Z3 says about a path.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,14 +16,11 @@ pub enum Feasibility {
     Unknown(String),
 }
 
-/// Decides `f` with a timeout per query. An infeasible path yields up to `max_cores`
+/// Decides `f` (its solver has the timeout per query). An infeasible path yields up to `max_cores`
 /// cores with disjoint guards: after each core is minimized by deletion (at most
 /// `max_checks` extra queries), its guards are set aside and the rest of the path is asked
 /// again, so that one refinement learns every independent reason the path fails.
-pub fn decide(f: &PathFormula, timeout_ms: u32, max_checks: usize, max_cores: usize) -> Feasibility {
-    let mut p = Params::new();
-    p.set_u32("timeout", timeout_ms);
-    f.solver.set_params(&p);
+pub fn decide(f: &PathFormula, max_checks: usize, max_cores: usize) -> Feasibility {
     let all: Vec<usize> = (0..f.guards.len()).collect();
     match check(f, &all) {
         SatResult::Sat => model_values(f),

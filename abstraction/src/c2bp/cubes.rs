@@ -14,7 +14,8 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use z3::ast::Bool;
-use z3::{Params, SatResult, Solver};
+use super::solver_pool::PooledSolver;
+use z3::SatResult;
 
 /// A cube: atoms (by index) with their required values, sorted by index.
 pub type Cube = Vec<(u16, bool)>;
@@ -102,7 +103,7 @@ fn cached<K: std::hash::Hash + Eq, T>(
 
 /// One Z3 solver with a literal per atom, for one query.
 struct Session {
-    solver: Solver,
+    solver: PooledSolver,
     lits: Vec<Bool>,
     target: Option<Bool>,
     names: HashMap<String, (usize, bool)>,
@@ -120,10 +121,7 @@ impl Session {
         background: &[Term],
         timeout_ms: u32,
     ) -> Session {
-        let solver = Solver::new();
-        let mut p = Params::new();
-        p.set_u32("timeout", timeout_ms);
-        solver.set_params(&p);
+        let solver = PooledSolver::new(timeout_ms);
         let mut enc = Encoder::new(addrs);
         for b in background {
             solver.assert(enc.boolean(b));

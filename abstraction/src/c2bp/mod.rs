@@ -25,6 +25,7 @@ mod edges;
 mod pexpr;
 mod predicates;
 pub mod smt;
+pub mod solver_pool;
 pub mod term;
 mod wp;
 

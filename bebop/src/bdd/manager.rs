@@ -240,8 +240,8 @@ impl BddManager {
     pub fn new(num_vars: u32) -> Self {
         let cache = (num_vars.max(1) as usize)
             .next_power_of_two()
-            .saturating_mul(1 << 12)
-            .clamp(1 << 16, 1 << 20);
+            .saturating_mul(1 << 10)
+            .clamp(1 << 14, 1 << 20);
         Self::with_capacity(num_vars, DEFAULT_NODE_CAPACITY, cache)
     }
 
