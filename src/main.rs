@@ -78,6 +78,7 @@ enum Command {
 
 fn main() -> ExitCode {
     slamrs::logging::init();
+    quiet_resource_panics();
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
@@ -95,4 +96,15 @@ fn main() -> ExitCode {
         Command::Rules(args) => rules_cmd::run(&args),
     };
     ExitCode::from(code)
+}
+
+/// A full BDD node table unwinds the engine and is reported as UNKNOWN (a resource limit),
+/// so the default hook's "thread panicked" message and backtrace are not printed for it.
+fn quiet_resource_panics() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if !bebop::bdd::is_node_table_full_panic(info.payload()) {
+            default(info);
+        }
+    }));
 }

@@ -712,12 +712,7 @@ impl<'a> Symbolic<'a> {
         }
     }
 
-    fn assign_transfer(
-        &self,
-        lhs: &[Var],
-        rhs: &[CExpr],
-        post: Option<VarSet>,
-    ) -> Transfer {
+    fn assign_transfer(&self, lhs: &[Var], rhs: &[CExpr], post: Option<VarSet>) -> Transfer {
         let mut reads_target = false;
         for e in rhs {
             e.for_each_var(&mut |x| reads_target |= lhs.contains(&x));
@@ -762,9 +757,7 @@ impl<'a> Symbolic<'a> {
             .map(|(members, chs)| {
                 let mut rel = self.m.t();
                 for i in members {
-                    let eq = self
-                        .m
-                        .iff(&self.m.var(targets[i]), &self.expr(&rhs[i], C));
+                    let eq = self.m.iff(&self.m.var(targets[i]), &self.expr(&rhs[i], C));
                     rel = self.m.and(&rel, &eq);
                 }
                 if keep_choices {

@@ -14,6 +14,7 @@
 use crate::path::CirPath;
 use slamrs_abstraction::analysis::points_to::PointsTo;
 use slamrs_abstraction::c2bp::smt::{Addresses, Encoder};
+use slamrs_abstraction::c2bp::solver_pool::PooledSolver;
 use slamrs_abstraction::c2bp::term::{as_int, Conv, MemKind, NoTerm, Obj, Term};
 use slamrs_abstraction::cir::env::{classify, EnvFn};
 use slamrs_abstraction::cir::{
@@ -21,7 +22,6 @@ use slamrs_abstraction::cir::{
 };
 use std::collections::HashMap;
 use z3::ast::{Array, Bool, Int};
-use slamrs_abstraction::c2bp::solver_pool::PooledSolver;
 use z3::Sort;
 
 /// A nondeterministic value the path consumed, in path order.

@@ -157,11 +157,7 @@ impl Refiner {
         };
         let verdict = {
             let _s = tracing::info_span!("feasibility").entered();
-            solve::decide(
-                &formula,
-                self.opts.max_core_checks,
-                self.opts.max_cores,
-            )
+            solve::decide(&formula, self.opts.max_core_checks, self.opts.max_cores)
         };
         match verdict {
             solve::Feasibility::Unknown(why) => {

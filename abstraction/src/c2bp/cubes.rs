@@ -9,12 +9,12 @@
 //! sound, just less precise.
 
 use super::smt::{Addresses, Encoder};
+use super::solver_pool::PooledSolver;
 use super::term::Term;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use z3::ast::Bool;
-use super::solver_pool::PooledSolver;
 use z3::SatResult;
 
 /// A cube: atoms (by index) with their required values, sorted by index.
