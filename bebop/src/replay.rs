@@ -8,7 +8,7 @@
 //! for a choice that explains the step). A trace that does not replay is an
 //! internal error of the engine that produced it.
 
-use crate::cfg::{CExpr, Cfg, CondKind, VKind, Var, VertexId};
+use crate::cfg::{choice_groups, CExpr, Cfg, CondKind, VKind, Var, VertexId};
 use crate::reach::{Target, Trace, TraceStep};
 use crate::state::State;
 
@@ -68,9 +68,24 @@ fn check_invariant(cfg: &Cfg, s: &TraceStep, i: usize) -> Result<(), String> {
     Ok(())
 }
 
-/// Whether some choice vector of `n` bits satisfies `ok`.
-fn some_choice(n: u32, ok: impl Fn(&dyn Fn(u32) -> bool) -> bool) -> bool {
-    (0..1u64 << n).any(|ch| ok(&move |k| ch >> k & 1 == 1))
+/// Whether some values of the choices make every expression of `items` evaluate to its
+/// wanted value in `s`. Expressions that share no choice are decided separately
+/// ([`choice_groups`]), so the cost is exponential only in the choices of one group
+/// (c2bp gives each `schoose` its own), not in all of a step's.
+fn choices_exist(items: &[(&CExpr, bool)], s: &State) -> bool {
+    let exprs: Vec<CExpr> = items.iter().map(|(e, _)| (*e).clone()).collect();
+    choice_groups(&exprs).iter().all(|(members, chs)| {
+        (0..1u64 << chs.len()).any(|bits| {
+            let ch = |k: u32| {
+                chs.iter()
+                    .position(|&c| c == k)
+                    .is_some_and(|j| bits >> j & 1 == 1)
+            };
+            members
+                .iter()
+                .all(|&i| val(items[i].0, s, &ch) == items[i].1)
+        })
+    })
 }
 
 fn val(e: &CExpr, s: &State, ch: &dyn Fn(u32) -> bool) -> bool {
@@ -128,11 +143,13 @@ fn step(
             let regs: Vec<Var> = (0..es.len() as u32).map(Var::Ret).collect();
             ensure(
                 same_except(a, b, cfg, nlocals, &regs)
-                    && some_choice(vx.choices, |ch| {
-                        es.iter()
+                    && choices_exist(
+                        &es.iter()
                             .enumerate()
-                            .all(|(i, e)| b.get(Var::Ret(i as u32)) == val(e, a, ch))
-                    }),
+                            .map(|(i, e)| (e, b.get(Var::Ret(i as u32))))
+                            .collect::<Vec<_>>(),
+                        a,
+                    ),
                 "the return values do not match",
             )
         }
@@ -141,16 +158,20 @@ fn step(
             goes_to(vx.succ[0])?;
             ensure(
                 same_except(a, b, cfg, nlocals, lhs)
-                    && some_choice(vx.choices, |ch| {
-                        lhs.iter().zip(rhs).all(|(x, e)| b.get(*x) == val(e, a, ch))
-                    }),
+                    && choices_exist(
+                        &rhs.iter()
+                            .zip(lhs)
+                            .map(|(e, x)| (e, b.get(*x)))
+                            .collect::<Vec<_>>(),
+                        a,
+                    ),
                 "the assignment does not produce the next state",
             )
         }
         VKind::Cond { kind, cond } => {
             same_depth()?;
             ensure(same_except(a, b, cfg, nlocals, &[]), "the state changed")?;
-            let can_be = |want: bool| some_choice(vx.choices, |ch| val(cond, a, ch) == want);
+            let can_be = |want: bool| choices_exist(&[(cond, want)], a);
             if nxt.vertex == vx.succ[0] && can_be(true) {
                 return Ok(());
             }
@@ -182,11 +203,14 @@ fn step(
             }
             let globals_kept = (0..cfg.globals.len() as u32).all(|i| a.g.get(i) == b.g.get(i));
             let regs_clear = (0..cfg.max_returns).all(|i| !b.get(Var::Ret(i)));
-            let formals = some_choice(vx.choices, |ch| {
-                args.iter()
+            let formals = choices_exist(
+                &args
+                    .iter()
                     .enumerate()
-                    .all(|(j, e)| b.get(Var::Local(j as u32)) == val(e, a, ch))
-            });
+                    .map(|(j, e)| (e, b.get(Var::Local(j as u32))))
+                    .collect::<Vec<_>>(),
+                a,
+            );
             ensure(
                 globals_kept && regs_clear && formals,
                 "the callee's entry state does not match the call",

@@ -751,7 +751,7 @@ impl<'a> Symbolic<'a> {
         rhs: &[CExpr],
         keep_choices: bool,
     ) -> Vec<Bdd> {
-        let groups = choice_groups(rhs);
+        let groups = crate::cfg::choice_groups(rhs);
         let parts = groups
             .into_iter()
             .map(|(members, chs)| {
@@ -893,38 +893,4 @@ impl<'a> Symbolic<'a> {
 /// Decides whether `target` is reachable with the BDD engine.
 pub fn check(cfg: &Cfg, target: &Target, opts: &SymbolicOptions) -> (Outcome, Stats) {
     Symbolic::new(cfg, target.clone(), opts.clone()).run()
-}
-
-/// Groups the right-hand sides of a parallel assignment so that no choice is
-/// used in two groups: (member indices, choice indices) per group, in order.
-fn choice_groups(rhs: &[CExpr]) -> Vec<(Vec<usize>, Vec<u32>)> {
-    let mut groups: Vec<(Vec<usize>, Vec<u32>)> = Vec::new();
-    for (i, e) in rhs.iter().enumerate() {
-        let mut chs = Vec::new();
-        e.for_each_choice(&mut |k| {
-            if !chs.contains(&k) {
-                chs.push(k)
-            }
-        });
-        let mut merged = (vec![i], chs);
-        let mut j = 0;
-        while j < groups.len() {
-            if groups[j].1.iter().any(|k| merged.1.contains(k)) {
-                let (ms, ks) = groups.remove(j);
-                merged.0.extend(ms);
-                for k in ks {
-                    if !merged.1.contains(&k) {
-                        merged.1.push(k);
-                    }
-                }
-            } else {
-                j += 1;
-            }
-        }
-        groups.push(merged);
-    }
-    for g in &mut groups {
-        g.0.sort_unstable();
-    }
-    groups
 }

@@ -323,51 +323,28 @@ impl Witness<'_, '_> {
     /// Only the assigned variables go through their N copies: the others keep
     /// their values, so `cb` constrains them as it is.
     fn pre_image(&self, u: VertexId, v: VertexId, cb: &Bdd) -> Bdd {
-        self.pre_image_with(u, v, cb, true)
-    }
-
-    /// [`Self::pre_image`], keeping the choice variables of `u` when
-    /// `quantify_choices` is false (to pick the choices of a step).
-    fn pre_image_with(&self, u: VertexId, v: VertexId, cb: &Bdd, quantify_choices: bool) -> Bdd {
         let s = self.s;
         let m = &s.m;
-        let lay = &s.lay;
         let vx = s.cfg.vertex(u);
-        let choices = if quantify_choices {
-            m.cube(&s.choice_set(vx.choices))
-        } else {
-            m.cube(&[])
-        };
-        // ∃ N_lhs, N_free. cb[C→N on lhs and free] ∧ ⋀ N_x ↔ e_x(C), one
-        // partition of the relation at a time
-        let assign = |lhs: &[Var], rhs: &[CExpr], free: &[Var]| {
-            let moved: Vec<(u32, u32)> = lhs
-                .iter()
-                .chain(free)
-                .map(|x| (lay.var(*x, C), lay.var(*x, N)))
-                .collect();
-            let target = m.rename(cb, &m.renaming(&moved));
-            let ns: Vec<u32> = lhs.iter().map(|x| lay.var(*x, N)).collect();
-            let rels = s.assign_partitions(&ns, rhs, !quantify_choices);
-            let quant: Vec<u32> = moved.iter().map(|&(_, n)| n).collect();
-            s.conjoin(target, &rels, Some(&m.cube(&quant)))
-        };
+        if let Some((lhs, rhs, free)) = self.assignment(u) {
+            // ∃ N_lhs, N_free. cb[C→N on lhs and free] ∧ ⋀ N_x ↔ e_x(C), one
+            // partition of the relation at a time, each N quantified as soon
+            // as its (only) partition is in
+            let moved = self.moved(&lhs, &free);
+            let mut x = m.rename(cb, &m.renaming(&moved));
+            let ns: Vec<u32> = lhs.iter().map(|x| s.lay.var(*x, N)).collect();
+            for r in s.assign_partitions(&ns, &rhs, false) {
+                let mine: Vec<u32> = m
+                    .support(&r)
+                    .into_iter()
+                    .filter(|v| ns.contains(v))
+                    .collect();
+                x = m.and_exists(&x, &r, &m.cube(&mine));
+            }
+            let rest: Vec<u32> = moved.iter().map(|&(_, n)| n).collect();
+            return m.exists(&x, &m.cube(&rest));
+        }
         match &vx.kind {
-            VKind::Assign { lhs, rhs } => assign(lhs, rhs, &[]),
-            VKind::Return(es) => {
-                let lhs: Vec<Var> = (0..es.len() as u32).map(Var::Ret).collect();
-                assign(&lhs, es, &[])
-            }
-            VKind::ReturnSite { lhs, .. } => {
-                let regs: Vec<Var> = (0..lay.nr)
-                    .map(Var::Ret)
-                    .filter(|r| !lhs.contains(r))
-                    .collect();
-                let rhs: Vec<CExpr> = (0..lhs.len() as u32)
-                    .map(|i| CExpr::Var(Var::Ret(i)))
-                    .collect();
-                assign(lhs, &rhs, &regs)
-            }
             VKind::Cond { kind, cond } => {
                 let c = s.expr(cond, C);
                 let to_t = vx.succ[0] == v;
@@ -378,10 +355,43 @@ impl Witness<'_, '_> {
                     (false, true) => m.not(&c),
                     (false, false) => m.f(),
                 };
-                m.and_exists(cb, &g, &choices)
+                m.and_exists(cb, &g, &m.cube(&s.choice_set(vx.choices)))
             }
             _ => cb.clone(),
         }
+    }
+
+    /// Vertex `u` as a parallel assignment: (targets, right-hand sides,
+    /// variables it leaves arbitrary), or `None` if it assigns nothing.
+    fn assignment(&self, u: VertexId) -> Option<(Vec<Var>, Vec<CExpr>, Vec<Var>)> {
+        let lay = &self.s.lay;
+        match &self.s.cfg.vertex(u).kind {
+            VKind::Assign { lhs, rhs } => Some((lhs.clone(), rhs.clone(), Vec::new())),
+            VKind::Return(es) => {
+                let lhs = (0..es.len() as u32).map(Var::Ret).collect();
+                Some((lhs, es.clone(), Vec::new()))
+            }
+            VKind::ReturnSite { lhs, .. } => {
+                let regs = (0..lay.nr)
+                    .map(Var::Ret)
+                    .filter(|r| !lhs.contains(r))
+                    .collect();
+                let rhs = (0..lhs.len() as u32)
+                    .map(|i| CExpr::Var(Var::Ret(i)))
+                    .collect();
+                Some((lhs.clone(), rhs, regs))
+            }
+            _ => None,
+        }
+    }
+
+    /// The (C, N) copies of the targets and the freed variables of an assignment.
+    fn moved(&self, lhs: &[Var], free: &[Var]) -> Vec<(u32, u32)> {
+        let lay = &self.s.lay;
+        lhs.iter()
+            .chain(free)
+            .map(|x| (lay.var(*x, C), lay.var(*x, N)))
+            .collect()
     }
 
     /// A predecessor of edge set `cb` at the return site of call `u` over a
@@ -500,8 +510,11 @@ impl Witness<'_, '_> {
     }
 
     /// The successor of `st` at `u` that lies in the next step's cube. The
-    /// choices are read off a BDD (a step may have dozens of them), with an
-    /// exhaustive search over few choices as the fallback.
+    /// choices (a step may have dozens) are read off small BDDs: the cube is a
+    /// conjunction of literals and each choice belongs to one partition of the
+    /// step's relation, so each partition is solved on its own with the
+    /// current state fixed. An exhaustive search over few choices is the
+    /// fallback.
     fn successor(
         &self,
         p: ProcId,
@@ -512,22 +525,39 @@ impl Witness<'_, '_> {
     ) -> Option<State> {
         let (s, m, lay) = (self.s, &self.s.m, &self.s.lay);
         let fits = |t: &State| self.in_cube(&next.cube, p, entry, t);
-        let choices = s.cfg.vertex(u).choices;
-        let nb = self.cube_bdd(&next.cube);
-        let pre = self.pre_image_with(u, next.v, &nb, false);
+        let vx = s.cfg.vertex(u);
         let here = self.copy_lits_state(p, entry, st);
-        if let Some(c) = m.pick_cube(&m.and(&pre, &here)) {
-            let ch = (0..choices)
-                .filter(|&k| c[lay.choice(k) as usize] == Some(true))
-                .fold(0u64, |acc, k| acc | 1 << k);
-            let hit = intra_step(s.cfg, u, st, ch)
-                .into_iter()
-                .find(|(w, t)| *w == next.v && fits(t));
-            if let Some((_, t)) = hit {
-                return Some(t);
+        let mut ch = 0u64;
+        let mut take = |z: &Bdd| {
+            if let Some(c) = m.pick_cube(z) {
+                for k in 0..vx.choices {
+                    if c[lay.choice(k) as usize] == Some(true) {
+                        ch |= 1 << k;
+                    }
+                }
+            }
+        };
+        if vx.choices > 0 {
+            if let Some((lhs, rhs, _)) = self.assignment(u) {
+                let moves = lhs.iter().map(|&x| (x, C, N));
+                let wanted = m.and(&here, &self.copy_lits(&next.cube, moves));
+                let ns: Vec<u32> = lhs.iter().map(|x| lay.var(*x, N)).collect();
+                for r in s.assign_partitions(&ns, &rhs, true) {
+                    take(&m.and(&wanted, &r));
+                }
+            } else if let VKind::Cond { cond, .. } = &vx.kind {
+                let c = s.expr(cond, C);
+                let g = if vx.succ[0] == next.v { c } else { m.not(&c) };
+                take(&m.and(&here, &g));
             }
         }
-        if choices > 16 {
+        let hit = intra_step(s.cfg, u, st, ch)
+            .into_iter()
+            .find(|(w, t)| *w == next.v && fits(t));
+        if let Some((_, t)) = hit {
+            return Some(t);
+        }
+        if vx.choices > 16 {
             return None;
         }
         intra_successors(s.cfg, u, st)
