@@ -564,3 +564,25 @@ fn reads_lval(e: &Expr, lv: &Lval) -> bool {
     lvs.iter()
         .any(|r| r == lv || rebase_lval(r, lv, lv).is_some())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::normalize;
+    use slamrs_abstraction::c2bp::parse_predicates;
+    use slamrs_abstraction::cir::print;
+    use slamrs_abstraction::frontend::{load_text, LoadOptions};
+
+    #[test]
+    fn predicates_are_canonical() {
+        let src = "int main() { int s = 0; int t = 1; return s + t; }";
+        let mut prog = load_text("t.c", src.into(), &LoadOptions::default()).expect("loads");
+        let text = "main: 8496 == s\nmain: s != t\nmain: 3 < s\nmain: s >= 2\nmain: 1 == 2\n";
+        let preds = parse_predicates(&mut prog, text).expect("parses");
+        let canon: Vec<String> = preds
+            .preds
+            .iter()
+            .map(|p| print::expr(&prog, &normalize(p.expr.clone())))
+            .collect();
+        assert_eq!(canon, ["s == 8496", "s == t", "s > 3", "s >= 2", "1 == 2"]);
+    }
+}

@@ -107,3 +107,68 @@ fn minimal_core(f: &PathFormula, max_checks: usize) -> Vec<usize> {
     }
     keep
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use slamrs_abstraction::c2bp::solver_pool::PooledSolver;
+    use z3::ast::Bool;
+
+    /// `x = 0; y = 0` with guards `x == 1` (step 3), `y == 1` (step 5) and `x == 0`
+    /// (step 7): two independent reasons, so two cores; the consistent guard is in none.
+    #[test]
+    fn independent_reasons_give_disjoint_cores() {
+        let solver = PooledSolver::new(10_000);
+        let (x, y) = (Int::new_const("x"), Int::new_const("y"));
+        solver.assert(x.eq(Int::from_i64(0)));
+        solver.assert(y.eq(Int::from_i64(0)));
+        let conds = [
+            (3, x.eq(Int::from_i64(1))),
+            (5, y.eq(Int::from_i64(1))),
+            (7, x.eq(Int::from_i64(0))),
+        ];
+        let guards = conds
+            .iter()
+            .map(|(step, c)| {
+                let g = Bool::new_const(format!("g{step}"));
+                solver.assert(g.implies(c));
+                (g, *step)
+            })
+            .collect();
+        let f = PathFormula {
+            solver,
+            guards,
+            choices: Vec::new(),
+            approximations: Vec::new(),
+        };
+        let Feasibility::Infeasible(mut cores) = decide(&f, 64, 8) else {
+            panic!("the path is infeasible");
+        };
+        cores.sort();
+        assert_eq!(cores, vec![vec![3], vec![5]]);
+        // one core only when asked for one
+        let Feasibility::Infeasible(one) = decide(&f, 64, 1) else {
+            panic!("the path is infeasible");
+        };
+        assert_eq!(one.len(), 1);
+    }
+
+    #[test]
+    fn feasible_path_gives_the_choices() {
+        let solver = PooledSolver::new(10_000);
+        let x = Int::new_const("fresh0");
+        let g = Bool::new_const("g0");
+        solver.assert(g.implies(x.eq(Int::from_i64(42))));
+        let f = PathFormula {
+            solver,
+            guards: vec![(g, 0)],
+            choices: vec![crate::encode::Choice {
+                step: Some(0),
+                kind: crate::encode::ChoiceKind::Input,
+                sym: 0,
+            }],
+            approximations: Vec::new(),
+        };
+        assert_eq!(decide(&f, 64, 8), Feasibility::Feasible(vec![42]));
+    }
+}

@@ -140,7 +140,6 @@ pub fn run(
             return finish(Verdict::Unknown(why), stats, preds);
         }
         // abstraction
-        preds.sort_for_bdd();
         let t = Instant::now();
         let abs = match abstractor.abstract_program(prog, &preds, &aopts) {
             Ok(a) => a,

@@ -108,30 +108,6 @@ impl PredicateSet {
         true
     }
 
-    /// Orders the predicates for the BDD variable order of the boolean program: by scope,
-    /// then by the integer constants they mention, then by name. Predicates about one
-    /// value of different variables (`s == 8496`, `t == 8496`) become neighbours, which keeps
-    /// the relations of copies such as `s = t` small; predicates without constants come last.
-    pub fn sort_for_bdd(&mut self) {
-        fn consts(e: &Expr, out: &mut Vec<i128>) {
-            match &e.kind {
-                ExprKind::Int(c) => out.push(*c),
-                ExprKind::Unary(_, a) | ExprKind::Cast(a) => consts(a, out),
-                ExprKind::Binary(_, a, b) => {
-                    consts(a, out);
-                    consts(b, out);
-                }
-                _ => {}
-            }
-        }
-        self.preds.sort_by_cached_key(|p| {
-            let mut cs = Vec::new();
-            consts(&p.expr, &mut cs);
-            cs.sort_unstable();
-            (p.scope, cs.is_empty(), cs, p.name.clone())
-        });
-    }
-
     /// Indices of the global predicates.
     pub fn globals(&self) -> Vec<usize> {
         (0..self.preds.len())
@@ -390,3 +366,4 @@ impl PredicateSet {
         self.preds.len() - before
     }
 }
+
