@@ -366,4 +366,3 @@ impl PredicateSet {
         self.preds.len() - before
     }
 }
-
