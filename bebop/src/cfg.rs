@@ -693,9 +693,9 @@ const ERR_PLACEHOLDER: VertexId = u32::MAX - 2_000_001;
 
 /// Groups the right-hand sides of a parallel assignment so that no choice is
 /// used in two groups: (member indices, choice indices) per group, in order.
-pub fn choice_groups(rhs: &[CExpr]) -> Vec<(Vec<usize>, Vec<u32>)> {
+pub fn choice_groups<'a>(rhs: impl IntoIterator<Item = &'a CExpr>) -> Vec<(Vec<usize>, Vec<u32>)> {
     let mut groups: Vec<(Vec<usize>, Vec<u32>)> = Vec::new();
-    for (i, e) in rhs.iter().enumerate() {
+    for (i, e) in rhs.into_iter().enumerate() {
         let mut chs = Vec::new();
         e.for_each_choice(&mut |k| {
             if !chs.contains(&k) {

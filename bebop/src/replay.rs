@@ -73,19 +73,20 @@ fn check_invariant(cfg: &Cfg, s: &TraceStep, i: usize) -> Result<(), String> {
 /// ([`choice_groups`]), so the cost is exponential only in the choices of one group
 /// (c2bp gives each `schoose` its own), not in all of a step's.
 fn choices_exist(items: &[(&CExpr, bool)], s: &State) -> bool {
-    let exprs: Vec<CExpr> = items.iter().map(|(e, _)| (*e).clone()).collect();
-    choice_groups(&exprs).iter().all(|(members, chs)| {
-        (0..1u64 << chs.len()).any(|bits| {
-            let ch = |k: u32| {
-                chs.iter()
-                    .position(|&c| c == k)
-                    .is_some_and(|j| bits >> j & 1 == 1)
-            };
-            members
-                .iter()
-                .all(|&i| val(items[i].0, s, &ch) == items[i].1)
+    choice_groups(items.iter().map(|(e, _)| *e))
+        .iter()
+        .all(|(members, chs)| {
+            (0..1u64 << chs.len()).any(|bits| {
+                let ch = |k: u32| {
+                    chs.iter()
+                        .position(|&c| c == k)
+                        .is_some_and(|j| bits >> j & 1 == 1)
+                };
+                members
+                    .iter()
+                    .all(|&i| val(items[i].0, s, &ch) == items[i].1)
+            })
         })
-    })
 }
 
 fn val(e: &CExpr, s: &State, ch: &dyn Fn(u32) -> bool) -> bool {
