@@ -7,8 +7,12 @@ use std::time::{Duration, Instant};
 
 use clap::{Args, ValueEnum};
 use slamrs_abstraction::frontend::LoadOptions;
+use slamrs_abstraction::native::{self, ErrorSpec, NativeSpec};
 
-use crate::cegar::{self, Verdict};
+/// Wall-clock limit of one native run of a counterexample, in seconds.
+const NATIVE_RUN_TIMEOUT_S: f64 = 10.0;
+
+use crate::cegar::{self, Confirmation, Verdict};
 use crate::check_report::{self, Report};
 use crate::cir_cmd::{load, DataModelArg};
 use crate::exit;
@@ -54,6 +58,16 @@ pub struct CheckArgs {
     /// into this directory (created if missing), for inspection with `slamrs bebop`.
     #[arg(long, value_name = "DIR")]
     pub save_abstractions: Option<PathBuf>,
+    /// Report a violation after replaying it on the CIR interpreter only. By default the
+    /// counterexample is also run as the gcc-compiled program (with a generated harness
+    /// supplying its inputs), and a disagreement makes the answer unknown; use this only
+    /// where no C compiler is available.
+    #[arg(long)]
+    pub no_native_replay: bool,
+    /// Keep the native replay's files (patched program, harness, binary, each run's input
+    /// and log) in this directory.
+    #[arg(long, value_name = "DIR")]
+    pub native_dir: Option<PathBuf>,
     /// Worker threads for abstraction (0: one per core).
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub threads: usize,
@@ -155,10 +169,65 @@ pub fn run(args: &CheckArgs) -> u8 {
             );
         }
     };
+    let native_spec = NativeSpec {
+        entry: entry.clone(),
+        errors: match &spec {
+            Spec::Assertions => ErrorSpec::Assertions,
+            Spec::Property(p) => ErrorSpec::Property(p.error_functions.clone()),
+            Spec::Rule(_) => ErrorSpec::Rule,
+        },
+        monitor: match (&spec, inst.rule_file) {
+            (Spec::Rule(r), Some(file)) => Some(rules::native::monitor(r, file)),
+            _ => None,
+        },
+    };
+    let mut harness: Option<Result<native::Harness, String>> = None;
+    let mut confirm = |prog: &slamrs_abstraction::cir::Program,
+                       cex: &slamrs_refinement::Counterexample|
+     -> Result<Confirmation, String> {
+        if args.no_native_replay {
+            return Ok(Confirmation::InterpreterOnly);
+        }
+        let built = harness.get_or_insert_with(|| {
+            native::build(&native::Request {
+                file: &args.file,
+                cppflags: &args.cppflags,
+                data_model: args.data_model.into(),
+                prog,
+                spec: &native_spec,
+                keep_dir: args.native_dir.as_deref(),
+                run_timeout_s: NATIVE_RUN_TIMEOUT_S,
+            })
+            .map_err(|e| e.to_string())
+        });
+        let h = match built {
+            Ok(h) => h,
+            Err(e) => {
+                return Err(format!(
+                    "native replay failed: {e} (the interpreter's replay reached the error; --no-native-replay reports such violations)"
+                ))
+            }
+        };
+        match h.replay(prog, &cex.choices, cex.error_loc) {
+            native::Verdict::Confirmed(run) => Ok(Confirmation::Native {
+                seconds: run.seconds,
+            }),
+            native::Verdict::Disagrees { why, .. } => Err(format!(
+                "native replay disagrees with the interpreter: the interpreter's run reached the error at {}, but {why}",
+                prog.loc_string(cex.error_loc)
+            )),
+        }
+    };
     let outcome = {
         let _span = tracing::info_span!("check", file = %args.file.display()).entered();
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            cegar::run(&mut prog, inst.predicates.clone(), &copts, &mut progress)
+            cegar::run(
+                &mut prog,
+                inst.predicates.clone(),
+                &copts,
+                &mut progress,
+                &mut confirm,
+            )
         }))
     };
     if show_progress {
@@ -176,6 +245,7 @@ pub fn run(args: &CheckArgs) -> u8 {
                 verdict: Verdict::Unknown(format!("internal error: {msg}")),
                 stats: Default::default(),
                 predicates: Default::default(),
+                confirmation: None,
             }
         }
     };

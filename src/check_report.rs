@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 use slamrs_abstraction::cir::{Loc, Program};
 use slamrs_refinement::Counterexample;
 
-use crate::cegar::{Outcome, Verdict};
+use crate::cegar::{Confirmation, Outcome, Verdict};
 use crate::cir_cmd::SourceCache;
 
 /// Everything a report shows.
@@ -126,9 +126,15 @@ pub fn text(r: &Report) -> String {
                 r.prog.func(cex.error_func).name
             );
             let inputs: Vec<String> = cex.inputs.iter().map(|v| v.to_string()).collect();
+            let how = match &o.confirmation {
+                Some(Confirmation::Native { .. }) => {
+                    "replayed on the CIR interpreter and as the gcc-compiled program"
+                }
+                _ => "replayed on the CIR interpreter only (native replay turned off)",
+            };
             let _ = writeln!(
                 s,
-                "Counterexample, replayed on the CIR interpreter (inputs in order: [{}]):",
+                "Counterexample, {how} (inputs in order: [{}]):",
                 inputs.join(", ")
             );
             let ls = lines(r.prog, cex);
@@ -225,6 +231,7 @@ pub fn json(r: &Report) -> String {
     if let Verdict::Violation(cex) = &o.verdict {
         v["message"] = json!(abort_message(r, cex));
         v["replayed"] = json!(true);
+        v["native_replay"] = json!(matches!(o.confirmation, Some(Confirmation::Native { .. })));
         v["inputs"] = Value::Array(
             cex.inputs
                 .iter()

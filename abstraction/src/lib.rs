@@ -7,5 +7,6 @@ pub mod c2bp;
 pub mod cir;
 pub mod frontend;
 pub mod interp;
+pub mod native;
 pub mod simcheck;
 pub mod testgen;

@@ -6,7 +6,7 @@ use slamrs_abstraction::cir::{
     print, AllocId, Expr, ExprKind, FuncId, HavocKind, Loc, Lval, NodeId, Program, Stmt, Ty, VarId,
 };
 use slamrs_abstraction::interp::{
-    self, Config, IntMode, ObjKind, Observer, Oracle, Outcome, Probe, Value,
+    self, Config, IntMode, ObjKind, Observer, Oracle, Outcome, Probe, Recording, Value,
 };
 use std::collections::{HashMap, VecDeque};
 
@@ -86,6 +86,9 @@ pub struct Counterexample {
     /// Where the error was reached.
     pub error_func: FuncId,
     pub error_loc: Loc,
+    /// Every choice the run made (inputs, uninitialized values, allocation failures), in
+    /// order: what a native replay of the compiled program must be given.
+    pub choices: Vec<interp::Choice>,
 }
 
 /// The result of a replay.
@@ -255,7 +258,8 @@ pub fn replay(
     values: &[i128],
     max_steps: u64,
 ) -> Replay {
-    let mut oracle = ReplayOracle::new(choices, values);
+    let mut inner = ReplayOracle::new(choices, values);
+    let mut oracle = Recording::new(&mut inner);
     let mut rec = Recorder {
         prog,
         depth: 0,
@@ -277,6 +281,7 @@ pub fn replay(
             steps: rec.steps,
             error_func: func,
             error_loc: loc,
+            choices: oracle.choices,
         }),
         other => Replay::Missed(
             describe(prog, &other),

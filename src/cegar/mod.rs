@@ -84,6 +84,22 @@ pub struct Progress<'a> {
     pub stats: &'a Stats,
 }
 
+/// How a counterexample was confirmed before it was reported.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Confirmation {
+    /// The gcc-compiled program, given the counterexample's inputs, reached the same error
+    /// the same way (after the interpreter did).
+    Native {
+        /// Wall time of the native run, in seconds.
+        seconds: f64,
+    },
+    /// Only the CIR interpreter replayed it (native replay was turned off).
+    InterpreterOnly,
+}
+
+/// Confirms a counterexample the interpreter replayed: `Err` says why it is not reported.
+pub type Confirm<'a> = dyn FnMut(&Program, &Counterexample) -> Result<Confirmation, String> + 'a;
+
 /// The result of [`run`].
 #[derive(Clone, Debug)]
 pub struct Outcome {
@@ -91,6 +107,8 @@ pub struct Outcome {
     pub stats: Stats,
     /// The predicates of the last abstraction.
     pub predicates: PredicateSet,
+    /// How the violation was confirmed (violations only).
+    pub confirmation: Option<Confirmation>,
 }
 
 /// Runs CEGAR on `prog` (already instrumented: its `Error` edges are the violations),
@@ -100,6 +118,7 @@ pub fn run(
     initial: PredicateSet,
     opts: &Options,
     progress: &mut dyn FnMut(&Progress),
+    confirm: &mut Confirm,
 ) -> Outcome {
     let mut stats = Stats::default();
     let mut preds = initial;
@@ -107,6 +126,7 @@ pub fn run(
         verdict,
         stats,
         predicates: preds,
+        confirmation: None,
     };
     let Some(entry) = prog
         .func_by_name(&opts.entry)
@@ -204,7 +224,19 @@ pub fn run(
         stats.times.refinement += t.elapsed();
         match result {
             refinement::Outcome::Violation(cex) => {
-                return finish(Verdict::Violation(Box::new(cex)), stats, preds)
+                let t = Instant::now();
+                let checked = {
+                    let _s = tracing::info_span!("confirm").entered();
+                    confirm(prog, &cex)
+                };
+                stats.times.refinement += t.elapsed();
+                return match checked {
+                    Ok(c) => Outcome {
+                        confirmation: Some(c),
+                        ..finish(Verdict::Violation(Box::new(cex)), stats, preds)
+                    },
+                    Err(why) => finish(Verdict::Unknown(why), stats, preds),
+                };
             }
             refinement::Outcome::Unknown(why) => {
                 return finish(Verdict::Unknown(why), stats, preds)

@@ -12,6 +12,7 @@ fn check(src: &str) -> Outcome {
         PredicateSet::default(),
         &Options::default(),
         &mut |_| {},
+        &mut |_, _| Ok(Confirmation::InterpreterOnly),
     )
 }
 

@@ -8,6 +8,7 @@ pub mod ast;
 mod builtins;
 mod instrument;
 mod lexer;
+pub mod native;
 mod parser;
 mod property;
 

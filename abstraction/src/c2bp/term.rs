@@ -284,10 +284,13 @@ impl<'a> Conv<'a> {
                     UnOp::Neg => {
                         self.wrap_unsigned(Term::bin(Op::Sub, Term::Int(0), as_int(a)), e.ty)
                     }
-                    UnOp::BitNot => Term::bin(
-                        Op::Sub,
-                        Term::bin(Op::Sub, Term::Int(0), as_int(a)),
-                        Term::Int(1),
+                    UnOp::BitNot => self.wrap_unsigned(
+                        Term::bin(
+                            Op::Sub,
+                            Term::bin(Op::Sub, Term::Int(0), as_int(a)),
+                            Term::Int(1),
+                        ),
+                        e.ty,
                     ),
                     UnOp::LogNot => Term::not(a.truth()),
                 }

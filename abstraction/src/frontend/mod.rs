@@ -2,6 +2,7 @@
 //! (GNU C11), and lowering the AST into CIR.
 
 mod attrs;
+mod devirt;
 pub mod error;
 mod lower;
 pub mod source;
@@ -49,11 +50,12 @@ fn load_source(source: Source, opts: &LoadOptions) -> Result<Program, FrontendEr
         .name("frontend".into())
         .stack_size(STACK_BYTES)
         .spawn(move || {
-            let unit = parse(&source)?;
+            let unit = parse_unit(&source)?;
             let program = {
                 let _span = tracing::info_span!("lower").entered();
                 let mut p = lower::lower(&source, &unit, opts.data_model)?;
                 p.system_files = source.system.clone();
+                devirt::resolve_indirect_calls(&mut p);
                 p
             };
             check_entry(&program, &opts)?;
@@ -70,7 +72,9 @@ fn load_source(source: Source, opts: &LoadOptions) -> Result<Program, FrontendEr
         })
 }
 
-fn parse(source: &Source) -> Result<lang_c::ast::TranslationUnit, FrontendError> {
+/// Parses preprocessed text with lang-c (again without attributes where lang-c rejects
+/// their placement: offsets are unchanged).
+pub(crate) fn parse_unit(source: &Source) -> Result<lang_c::ast::TranslationUnit, FrontendError> {
     let _span = tracing::info_span!("parse").entered();
     let config = lang_c::driver::Config::with_gcc();
     match lang_c::driver::parse_preprocessed(&config, source.text.clone()) {

@@ -137,3 +137,54 @@ impl Oracle for RandomOracle {
         self.alloc_fail_probability > 0.0 && self.rng.gen_bool(self.alloc_fail_probability)
     }
 }
+
+/// One value an oracle handed out during a run, with what it was for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// An input: the result of a nondet function or of an unknown external one (`func`).
+    Input { func: String, value: i128 },
+    /// An uninitialized value read at `loc` (a local's declaration, or a read of
+    /// uninitialized memory).
+    Uninit { loc: Loc, value: i128 },
+    /// An inline-assembly output at `loc`.
+    Asm { loc: Loc, value: i128 },
+    /// Whether an allocation that may fail failed.
+    Alloc { site: AllocId, fails: bool },
+}
+
+/// An oracle that records every choice another oracle makes, in order.
+pub struct Recording<'o> {
+    pub inner: &'o mut dyn Oracle,
+    pub choices: Vec<Choice>,
+}
+
+impl<'o> Recording<'o> {
+    /// Records the choices of `inner`.
+    pub fn new(inner: &'o mut dyn Oracle) -> Self {
+        Recording {
+            inner,
+            choices: Vec::new(),
+        }
+    }
+}
+
+impl Oracle for Recording<'_> {
+    fn next(&mut self, why: &HavocKind, ty: Ty, prog: &Program, loc: Loc) -> Option<i128> {
+        let value = self.inner.next(why, ty, prog, loc)?;
+        self.choices.push(match why {
+            HavocKind::Input(f) => Choice::Input {
+                func: f.clone(),
+                value,
+            },
+            HavocKind::Uninit => Choice::Uninit { loc, value },
+            HavocKind::Asm => Choice::Asm { loc, value },
+        });
+        Some(value)
+    }
+
+    fn alloc_fails(&mut self, site: AllocId) -> bool {
+        let fails = self.inner.alloc_fails(site);
+        self.choices.push(Choice::Alloc { site, fails });
+        fails
+    }
+}

@@ -76,6 +76,7 @@ impl Lowerer<'_> {
         span: Span,
     ) -> LResult<()> {
         let v = self.convert(v, lty, span)?;
+        let v = self.fit_bitfield(&lv, v);
         self.emit(Stmt::Assign { lhs: lv, rhs: v }, span)
     }
 

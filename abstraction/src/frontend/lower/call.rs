@@ -296,10 +296,12 @@ impl Lowerer<'_> {
                 return Ok((Operand::Val(read(lv, lty)), true));
             }
         }
+        // an unused result is still an input the program consumed (as the compiled program
+        // and the interpreter see it)
+        let t = self.havoc_temp(ret, why, span)?;
         if !want {
             return Ok((Operand::Val(self.void_expr()), false));
         }
-        let t = self.havoc_temp(ret, why, span)?;
         Ok((Operand::Val(read(Lval::Var(t), ret)), false))
     }
 

@@ -8,7 +8,7 @@
 
 use super::types::{is_float, is_struct, is_void};
 use super::{fold, LResult, Lowerer};
-use crate::cir::{Expr, ExprKind, HavocKind, Lval, Ty, TypeKind};
+use crate::cir::{BinOp, Expr, ExprKind, HavocKind, Lval, Ty, TypeKind};
 use crate::frontend::ErrorKind;
 use lang_c::span::Span;
 
@@ -43,6 +43,41 @@ impl Lowerer<'_> {
         } else {
             self.float_unknown(e.ty, span)
         }
+    }
+
+    /// `v` (already converted to the field's type) as a bit-field `lv` holds it: truncated
+    /// to the field's width and, for a signed field, sign-extended from it (gcc's
+    /// implementation-defined conversion). Anything else is returned unchanged.
+    pub(super) fn fit_bitfield(&mut self, lv: &Lval, v: Expr) -> Expr {
+        let Lval::Field(_, s, i) = lv else { return v };
+        let f = self.prog.field(*s, *i);
+        let (Some((_, w)), Some(k)) = (f.bitfield, self.prog.types.as_int(f.ty)) else {
+            return v;
+        };
+        if k.is_bool || w >= k.bits || w == 0 {
+            return v;
+        }
+        let ty = v.ty;
+        let types = &self.prog.types;
+        let mask = fold::binary(types, BinOp::BitAnd, v, fold::int((1i128 << w) - 1, ty), ty);
+        if !k.signed {
+            return mask;
+        }
+        // m - (m >> (w - 1)) * 2^w, computed in 128 bits: the sign bit of the field
+        // moved to the top
+        let wide = self.prog.types.int_kind(128, true);
+        let types = &self.prog.types;
+        let m = fold::cast(types, mask, wide);
+        let top = fold::binary(
+            types,
+            BinOp::Shr,
+            m.clone(),
+            fold::int(i128::from(w - 1), wide),
+            wide,
+        );
+        let top = fold::binary(types, BinOp::Mul, top, fold::int(1i128 << w, wide), wide);
+        let r = fold::binary(types, BinOp::Sub, m, top, wide);
+        fold::cast(types, r, ty)
     }
 
     /// Integer promotion (bit-fields narrower than `int` promote to `int` too).

@@ -596,6 +596,7 @@ impl Lowerer<'_> {
         }
         for (path, v) in leaves {
             let lv = path_lval(&mut self.prog.types, base.clone(), &path);
+            let v = self.fit_bitfield(&lv, v);
             self.emit(Stmt::Assign { lhs: lv, rhs: v }, span)?;
         }
         Ok(())
@@ -713,10 +714,11 @@ impl Lowerer<'_> {
         }
         let loc = self.loc(span);
         for (path, v) in leaves {
+            let lhs = path_lval(&mut self.prog.types, base.clone(), &path);
+            let v = self.fit_bitfield(&lhs, v);
             if fold::as_const(&v) == Some(0) {
                 continue;
             }
-            let lhs = path_lval(&mut self.prog.types, base.clone(), &path);
             self.prog.inits.push(Init { lhs, rhs: v, loc });
         }
         Ok(())
