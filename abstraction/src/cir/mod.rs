@@ -15,7 +15,10 @@ pub mod print;
 pub mod types;
 pub mod verify;
 
-pub use types::{DataModel, Field, FnSig, IntKind, StructDef, StructId, Ty, TypeKind, Types};
+pub use types::{
+    DataModel, Field, FnSig, IntKind, LayoutAttrs, MemberSpec, StructDef, StructId, Ty, TypeKind,
+    Types,
+};
 
 use std::collections::HashMap;
 

@@ -55,6 +55,25 @@ pub struct Field {
     pub bitfield: Option<(u16, u16)>,
 }
 
+/// gcc's layout attributes of a struct, union or member.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LayoutAttrs {
+    /// `__attribute__((packed))`: alignment 1, bit-fields packed to the bit.
+    pub packed: bool,
+    /// `__attribute__((aligned(N)))`: at least this alignment (bytes).
+    pub aligned: Option<u64>,
+}
+
+/// A member of a struct or union being laid out.
+#[derive(Clone, Debug)]
+pub struct MemberSpec {
+    pub name: String,
+    pub ty: Ty,
+    /// Bit-field width.
+    pub width: Option<u16>,
+    pub attrs: LayoutAttrs,
+}
+
 /// A struct or union definition.
 #[derive(Clone, Debug)]
 pub struct StructDef {
@@ -219,30 +238,66 @@ impl Types {
     /// Give a declared struct or union its members, laying them out as gcc does on x86-64.
     /// `members` are (name, type, bit-field width). Offsets, size and alignment are computed here.
     pub fn complete_struct(&mut self, id: StructId, members: Vec<(String, Ty, Option<u16>)>) {
+        let members = members
+            .into_iter()
+            .map(|(name, ty, width)| MemberSpec {
+                name,
+                ty,
+                width,
+                attrs: LayoutAttrs::default(),
+            })
+            .collect();
+        self.complete_struct_with(id, members, LayoutAttrs::default(), None);
+    }
+
+    /// [`Types::complete_struct`] with gcc's layout attributes: the struct's own
+    /// (`packed`, `aligned(N)`), each member's, and the `#pragma pack(N)` in effect.
+    pub fn complete_struct_with(
+        &mut self,
+        id: StructId,
+        members: Vec<MemberSpec>,
+        attrs: LayoutAttrs,
+        pack: Option<u64>,
+    ) {
         let is_union = self.structs[id.0 as usize].is_union;
+        let cap = |a: u64| match pack {
+            Some(p) => a.min(p.max(1)),
+            None => a,
+        };
         let mut fields = Vec::with_capacity(members.len());
         let mut size = 0u64; // bytes used so far (struct) or max member size (union)
         let mut bit_pos = 0u64; // struct: current position in bits
         let mut align = 1u64;
-        for (name, ty, width) in members {
+        for m in members {
+            let (name, ty) = (m.name, m.ty);
             let fsize = self.size_of(ty).unwrap_or(0);
-            let falign = self.align_of(ty).max(1);
-            match width {
+            let natural = self.align_of(ty).max(1);
+            let packed = attrs.packed || m.attrs.packed;
+            let mut falign = if packed { 1 } else { natural };
+            if let Some(n) = m.attrs.aligned {
+                falign = falign.max(n);
+            }
+            let falign = cap(falign);
+            match m.width {
                 Some(w) if !is_union => {
-                    // gcc: a bit-field goes in the storage unit of its type at the current
-                    // position unless it would straddle a unit boundary.
                     let unit_bits = fsize * 8;
                     if w == 0 {
-                        bit_pos = bit_pos.div_ceil(unit_bits.max(8)) * unit_bits.max(8);
+                        // `int : 0` moves to the next unit of the type's alignment
+                        let za = cap(natural) * 8;
+                        bit_pos = bit_pos.div_ceil(za) * za;
                         continue;
                     }
-                    if unit_bits > 0 && bit_pos / unit_bits != (bit_pos + w as u64 - 1) / unit_bits
-                    {
-                        bit_pos = bit_pos.div_ceil(unit_bits) * unit_bits;
+                    // gcc: a bit-field goes at the current position unless it would cross
+                    // a boundary of its type's alignment (none when packed)
+                    let ua = falign * 8;
+                    if !packed && unit_bits > 0 && (bit_pos % ua) + w as u64 > unit_bits {
+                        bit_pos = bit_pos.div_ceil(ua) * ua;
                     }
-                    let unit_start = bit_pos
-                        .checked_div(unit_bits)
-                        .map_or(bit_pos, |k| k * unit_bits);
+                    let unit_start = if packed {
+                        bit_pos / 8 * 8
+                    } else {
+                        bit_pos / ua * ua
+                    };
                     fields.push(Field {
                         name,
                         ty,
@@ -287,8 +342,24 @@ impl Types {
                 }
             }
         }
+        if let Some(n) = attrs.aligned {
+            align = align.max(n);
+        }
+        let size = size.next_multiple_of(align);
+        // A packed bit-field's storage unit may reach past the end of the struct: move the
+        // unit back (the field stays where it is).
+        for f in &mut fields {
+            if let Some((bit, w)) = f.bitfield {
+                let unit = self.size_of(f.ty).unwrap_or(0);
+                if f.offset + unit > size && !is_union {
+                    let back = (f.offset + unit - size).min(f.offset);
+                    f.offset -= back;
+                    f.bitfield = Some((bit + (back * 8) as u16, w));
+                }
+            }
+        }
         let def = &mut self.structs[id.0 as usize];
-        def.size = size.next_multiple_of(align);
+        def.size = size;
         def.align = align;
         def.fields = Some(fields);
     }

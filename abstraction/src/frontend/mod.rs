@@ -1,7 +1,7 @@
 //! The C frontend: preprocessing (`gcc -E`, or a `.i` file read as is), parsing with lang-c
 //! (GNU C11), and lowering the AST into CIR.
 
-mod attrs;
+pub(crate) mod attrs;
 mod devirt;
 pub mod error;
 mod lower;
@@ -77,7 +77,11 @@ fn load_source(source: Source, opts: &LoadOptions) -> Result<Program, FrontendEr
 pub(crate) fn parse_unit(source: &Source) -> Result<lang_c::ast::TranslationUnit, FrontendError> {
     let _span = tracing::info_span!("parse").entered();
     let config = lang_c::driver::Config::with_gcc();
-    match lang_c::driver::parse_preprocessed(&config, source.text.clone()) {
+    // attributes between `struct` and its tag are blanked out (lowering reads them from
+    // the text); lang-c would misread them
+    let (_, tagless) = attrs::scan(&source.text, true);
+    let text = tagless.unwrap_or_else(|| source.text.clone());
+    match lang_c::driver::parse_preprocessed(&config, text) {
         Ok(p) => Ok(p.unit),
         Err(e) => {
             // lang-c rejects some valid attribute placements: try again without attributes.

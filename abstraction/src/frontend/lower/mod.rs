@@ -84,6 +84,10 @@ struct Lowerer<'a> {
     anon: u32,
     /// Nesting depth of parameter lists being typed.
     in_params: u32,
+    /// Attributes and pragmas the AST does not keep.
+    text_attrs: crate::frontend::attrs::TextAttrs,
+    /// Layout attributes written after a struct's `}` in the declaration being lowered.
+    pending_struct_attrs: Option<crate::cir::LayoutAttrs>,
     /// Warnings already given (location, message), to give each once.
     warned: HashSet<(Loc, String)>,
 }
@@ -106,6 +110,8 @@ impl<'a> Lowerer<'a> {
             fcx: builder::FnCtx::file_scope(void),
             anon: 0,
             in_params: 0,
+            text_attrs: crate::frontend::attrs::scan(&src.text, false).0,
+            pending_struct_attrs: None,
             warned: HashSet::new(),
         }
     }

@@ -172,6 +172,20 @@ impl Lowerer<'_> {
         let mut other: Option<Ty> = None;
         let mut storage = None;
         let mut mode = None;
+        // layout attributes after a struct specifier (`struct s {...} __attribute__((packed))`)
+        // belong to the struct
+        if let Some(k) = items
+            .iter()
+            .position(|i| matches!(i, Spec::Type(t) if matches!(t.node, TypeSpecifier::Struct(_))))
+        {
+            let mut l = crate::cir::LayoutAttrs::default();
+            for item in &items[k + 1..] {
+                if let Spec::Ext(exts) = item {
+                    self.layout_attrs(exts, &mut l)?;
+                }
+            }
+            self.pending_struct_attrs = Some(l);
+        }
         let long_bits = self.prog.types.data_model.long_bits();
         for item in items {
             match item {
@@ -614,6 +628,7 @@ impl Lowerer<'_> {
     /// A struct or union specifier: a reference, a forward declaration or a definition.
     pub(super) fn struct_type(&mut self, st: &Node<StructType>) -> LResult<Ty> {
         let is_union = st.node.kind.node == StructKind::Union;
+        let pending = self.pending_struct_attrs.take();
         let tag = st.node.identifier.as_ref().map(|i| i.node.name.clone());
         let Some(decls) = &st.node.declarations else {
             // A reference (`struct s x;`) or a forward declaration.
@@ -655,8 +670,23 @@ impl Lowerer<'_> {
                 self.prog.types.declare_struct(name, is_union)
             }
         };
+        let mut attrs = pending.unwrap_or_default();
+        if let Some(lists) = self.text_attrs.tags.get(&st.span.start).cloned() {
+            for l in lists {
+                crate::frontend::attrs::layout_of(&l, &mut attrs).map_err(|a| {
+                    self.err(
+                        st.span,
+                        ErrorKind::Unsupported,
+                        format!("attribute `{a}`: only integer constants are supported"),
+                    )
+                })?;
+            }
+        }
+        let pack = self.text_attrs.pack_at(st.span.start);
         let members = self.struct_members(decls)?;
-        self.prog.types.complete_struct(id, members);
+        self.prog
+            .types
+            .complete_struct_with(id, members, attrs, pack);
         Ok(ty)
     }
 
@@ -671,10 +701,45 @@ impl Lowerer<'_> {
         }
     }
 
+    /// Adds the layout attributes (`packed`, `aligned(N)`) among `exts` to `into`.
+    pub(super) fn layout_attrs(
+        &mut self,
+        exts: &[Node<Extension>],
+        into: &mut crate::cir::LayoutAttrs,
+    ) -> LResult<()> {
+        for e in exts {
+            let Extension::Attribute(a) = &e.node else {
+                continue;
+            };
+            match a.name.node.trim_matches('_') {
+                "packed" => into.packed = true,
+                "aligned" => {
+                    let n = match a.arguments.first() {
+                        Some(x) => {
+                            let v = self.const_int(x, "alignment")?;
+                            if v <= 0 || v & (v - 1) != 0 {
+                                return Err(self.err(
+                                    x.span,
+                                    ErrorKind::Invalid,
+                                    "requested alignment is not a positive power of 2",
+                                ));
+                            }
+                            v as u64
+                        }
+                        None => 16,
+                    };
+                    into.aligned = Some(into.aligned.unwrap_or(1).max(n));
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
     fn struct_members(
         &mut self,
         decls: &[Node<StructDeclaration>],
-    ) -> LResult<Vec<(String, Ty, Option<u16>)>> {
+    ) -> LResult<Vec<crate::cir::MemberSpec>> {
         let mut members = Vec::new();
         for d in decls {
             let f = match &d.node {
@@ -684,16 +749,33 @@ impl Lowerer<'_> {
                     continue;
                 }
             };
+            let saved = self.pending_struct_attrs.take();
             let base = self.spec_quals(&f.node.specifiers, f.span)?;
+            self.pending_struct_attrs = saved;
+            let mut spec_attrs = crate::cir::LayoutAttrs::default();
+            for s in &f.node.specifiers {
+                if let SpecifierQualifier::Extension(exts) = &s.node {
+                    self.layout_attrs(exts, &mut spec_attrs)?;
+                }
+            }
             if f.node.declarators.is_empty() {
                 // An anonymous struct or union member (C11).
                 if is_struct(&self.prog.types, base) {
                     let name = self.synthetic("anon");
-                    members.push((name, base, None));
+                    members.push(crate::cir::MemberSpec {
+                        name,
+                        ty: base,
+                        width: None,
+                        attrs: spec_attrs,
+                    });
                 }
                 continue;
             }
             for sd in &f.node.declarators {
+                let mut attrs = spec_attrs;
+                if let Some(decl) = &sd.node.declarator {
+                    self.layout_attrs(&decl.node.extensions, &mut attrs)?;
+                }
                 let (name, ty) = match &sd.node.declarator {
                     Some(decl) => {
                         let r = self.declarator(base, decl, false)?;
@@ -744,7 +826,12 @@ impl Lowerer<'_> {
                     }
                     None => None,
                 };
-                members.push((name, ty, width));
+                members.push(crate::cir::MemberSpec {
+                    name,
+                    ty,
+                    width,
+                    attrs,
+                });
             }
         }
         Ok(members)
