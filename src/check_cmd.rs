@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use clap::{Args, ValueEnum};
-use slamrs_abstraction::frontend::LoadOptions;
+use slamrs_abstraction::frontend::{ErrorKind, LoadOptions};
 use slamrs_abstraction::native::{self, ErrorSpec, NativeSpec};
 
 /// Wall-clock limit of one native run of a counterexample, in seconds.
@@ -14,7 +14,7 @@ const NATIVE_RUN_TIMEOUT_S: f64 = 10.0;
 
 use crate::cegar::{self, Confirmation, Verdict};
 use crate::check_report::{self, Report};
-use crate::cir_cmd::{load, DataModelArg};
+use crate::cir_cmd::DataModelArg;
 use crate::exit;
 use crate::rules::{self, Spec};
 
@@ -115,18 +115,42 @@ pub fn run(args: &CheckArgs) -> u8 {
         entry: Some(entry.clone()),
         data_model: args.data_model.into(),
     };
-    let mut prog = match load(&args.file, &opts) {
-        Ok(p) => p,
-        Err(code) => return code,
-    };
-    let inst = match rules::instrument(&mut prog, &spec, &entry) {
-        Ok(i) => i,
-        Err(e) => return bad_input(&e.to_string()),
-    };
     let what = match &spec {
         Spec::Assertions => "assertions".to_string(),
         Spec::Property(_) => "property unreach-call".to_string(),
         Spec::Rule(r) => format!("rule {}", r.name),
+    };
+    let mut prog = match slamrs_abstraction::frontend::load_file(&args.file, &opts) {
+        Ok(p) => p,
+        Err(e) if e.kind == ErrorKind::Unsupported => {
+            // a construct slamrs refuses outright: no answer (unknown, with the reason)
+            eprintln!("{e}");
+            let reason = format!("unsupported construct: {}", e.summary());
+            print!(
+                "{}",
+                check_report::interrupted(
+                    &what,
+                    &reason,
+                    0,
+                    0,
+                    rss_mb(),
+                    args.format == Format::Json
+                )
+            );
+            return exit::UNKNOWN;
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            return if e.kind == ErrorKind::Internal {
+                exit::UNKNOWN
+            } else {
+                exit::BAD_INPUT
+            };
+        }
+    };
+    let inst = match rules::instrument(&mut prog, &spec, &entry) {
+        Ok(i) => i,
+        Err(e) => return bad_input(&e.to_string()),
     };
     let snapshot = Arc::new(Mutex::new(Snapshot::default()));
     let deadline = args

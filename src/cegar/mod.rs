@@ -205,7 +205,13 @@ pub fn run(
             stats: &stats,
         });
         let trace = match outcome {
-            BpOutcome::Unreachable => return finish(Verdict::Safe, stats, abs.preds),
+            BpOutcome::Unreachable => {
+                let verdict = match refused(prog, entry) {
+                    Some(why) => Verdict::Unknown(why),
+                    None => Verdict::Safe,
+                };
+                return finish(verdict, stats, abs.preds);
+            }
             BpOutcome::GaveUp(why) => {
                 let why = format!("the model checker gave up: {why}");
                 return finish(Verdict::Unknown(why), stats, preds);
@@ -251,6 +257,59 @@ pub fn run(
             }
         }
     }
+}
+
+/// Why a proof of the abstraction is not a proof of the program: a construct slamrs does
+/// not model exactly ([`slamrs_abstraction::cir::Construct`]) in a function the entry
+/// function may reach (directly, or through any function whose address is taken).
+fn refused(prog: &Program, entry: slamrs_abstraction::cir::FuncId) -> Option<String> {
+    use slamrs_abstraction::cir::{Callee, ExprKind, FuncId, Stmt};
+    if prog.refusals.is_empty() {
+        return None;
+    }
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![entry];
+    let address_taken: Vec<FuncId> = prog
+        .func_ids()
+        .filter(|&f| prog.func(f).addr_taken)
+        .collect();
+    let mut indirect_done = false;
+    while let Some(f) = stack.pop() {
+        if !seen.insert(f) {
+            continue;
+        }
+        let Some(body) = &prog.func(f).body else {
+            continue;
+        };
+        for (_, e) in body.edges() {
+            if let Stmt::Call { callee, args, .. } = &e.stmt {
+                match callee {
+                    Callee::Direct(g) => stack.push(*g),
+                    Callee::Indirect(_) if !indirect_done => {
+                        indirect_done = true;
+                        stack.extend(address_taken.iter().copied());
+                    }
+                    Callee::Indirect(_) => {}
+                }
+                // functions passed to a library function may be called from it
+                for a in args {
+                    if let ExprKind::Func(g) = a.kind {
+                        stack.push(g);
+                    }
+                }
+            }
+        }
+    }
+    prog.refusals
+        .iter()
+        .find(|r| seen.contains(&r.func))
+        .map(|r| {
+            format!(
+                "the abstraction proves the property, but the program uses {} at {}",
+                r.construct,
+                prog.loc_string(r.loc)
+            )
+        })
 }
 
 /// Writes `iter-N.preds` and `iter-N.bp` into `dir`; failures are logged, not fatal.

@@ -359,6 +359,43 @@ pub struct Warning {
     pub message: String,
 }
 
+/// A construct slamrs does not model exactly. The program is still analysed (the construct
+/// gets a sound over-approximation where one exists), but no answer may depend on it: a
+/// program that can reach it is never reported SAFE, and a violation is reported only when
+/// the compiled program confirms it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Construct {
+    /// A GCC builtin without a model (`__builtin_frame_address`, ...).
+    Builtin(String),
+    /// A library function that may call back into the program through a function pointer
+    /// it is given (`signal`, `pthread_create`, ...), with no model of when.
+    Callback(String),
+    /// `setjmp` / `longjmp`: non-local jumps.
+    NonLocalJump(String),
+}
+
+impl std::fmt::Display for Construct {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Construct::Builtin(n) => write!(f, "the GCC builtin `{n}`, which slamrs does not model"),
+            Construct::Callback(n) => write!(
+                f,
+                "`{n}`, a library function that may call the program back (slamrs does not model when)"
+            ),
+            Construct::NonLocalJump(n) => write!(f, "`{n}` (non-local jumps are not modelled)"),
+        }
+    }
+}
+
+/// Where the program uses a [`Construct`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    pub construct: Construct,
+    pub loc: Loc,
+    /// The function using it.
+    pub func: FuncId,
+}
+
 /// A whole C program in CIR.
 #[derive(Clone, Debug, Default)]
 pub struct Program {
@@ -374,6 +411,8 @@ pub struct Program {
     pub strings: Vec<Vec<u8>>,
     pub inits: Vec<Init>,
     pub warnings: Vec<Warning>,
+    /// Constructs slamrs does not model exactly (see [`Construct`]).
+    pub refusals: Vec<Refusal>,
     /// Function by name.
     pub func_index: HashMap<String, FuncId>,
 }

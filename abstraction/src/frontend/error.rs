@@ -49,6 +49,16 @@ impl FrontendError {
     }
 }
 
+impl FrontendError {
+    /// `file:line:col: message` on one line (no source snippet).
+    pub fn summary(&self) -> String {
+        match &self.pos {
+            Some(p) => format!("{}:{}:{}: {}", p.file, p.line, p.col, self.message),
+            None => self.message.clone(),
+        }
+    }
+}
+
 impl fmt::Display for FrontendError {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         let what = match self.kind {

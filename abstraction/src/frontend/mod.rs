@@ -5,6 +5,7 @@ pub(crate) mod attrs;
 mod devirt;
 pub mod error;
 mod lower;
+pub mod models;
 pub mod source;
 
 pub use error::{ErrorKind, FrontendError, SourcePos};
@@ -51,11 +52,23 @@ fn load_source(source: Source, opts: &LoadOptions) -> Result<Program, FrontendEr
         .stack_size(STACK_BYTES)
         .spawn(move || {
             let unit = parse_unit(&source)?;
+            // the library models the program needs are appended to it, and parsed with it
+            let needs = models::needs(&unit);
+            let (source, unit) = if needs.any() {
+                let text = format!("{}{}", source.text, models::text(&needs, opts.data_model));
+                let name = source.files.first().cloned().unwrap_or_default();
+                let source = Source::new(&name, text);
+                let unit = parse_unit(&source)?;
+                (source, unit)
+            } else {
+                (source, unit)
+            };
             let program = {
                 let _span = tracing::info_span!("lower").entered();
                 let mut p = lower::lower(&source, &unit, opts.data_model)?;
                 p.system_files = source.system.clone();
                 devirt::resolve_indirect_calls(&mut p);
+                models::wire(&mut p, opts.entry.as_deref().unwrap_or("main"), &needs);
                 p
             };
             check_entry(&program, &opts)?;

@@ -512,6 +512,7 @@ pub(crate) fn harness_inputs(prog: &Program) -> Vec<String> {
     prog.functions
         .iter()
         .filter(|f| f.body.is_none() && classify(&f.name) == EnvFn::Nondet)
+        .filter(|f| f.name != crate::frontend::models::CHOICE)
         .filter(|f| {
             prog.types
                 .fn_sig(f.ty)

@@ -260,6 +260,20 @@ impl Lowerer<'_> {
         self.warn_at(loc, message);
     }
 
+    /// Records a use of a construct slamrs does not model exactly (with a warning).
+    pub(super) fn refuse(&mut self, construct: crate::cir::Construct, span: Span) -> LResult<()> {
+        let func = self.cur_func(span)?;
+        let loc = self.loc(span);
+        let msg = format!("{construct}: no answer can depend on it");
+        self.warn_at(loc, &msg);
+        self.prog.refusals.push(crate::cir::Refusal {
+            construct,
+            loc,
+            func,
+        });
+        Ok(())
+    }
+
     /// In constant mode, nothing may be executed: fail.
     fn check_exec(&mut self, span: Span) -> LResult<()> {
         if self.fcx.const_mode {

@@ -73,7 +73,7 @@ impl Lowerer<'_> {
         let args = &c.node.arguments;
         if let Some(name) = direct_name(&callee_e.node) {
             if !matches!(self.scopes.lookup(name), Some(Binding::Var(_))) {
-                if let Some(op) = self.builtin(name, args, span)? {
+                if let Some(op) = self.builtin_or_refused(name, args, span)? {
                     return Ok((op, false));
                 }
             }
@@ -194,11 +194,49 @@ impl Lowerer<'_> {
                 )?;
                 Ok((Operand::Val(read(Lval::Var(t), ret)), false))
             }
+            Some((EnvFn::Known(_) | EnvFn::Unknown, name)) if self.may_call_back(&name) => {
+                let vals = self.call_args(args, &sig, span)?;
+                if vals.iter().any(|v| self.carries_code(v.ty)) {
+                    self.refuse(crate::cir::Construct::Callback(name), span)?;
+                }
+                self.plain_call(callee, sig.ret, vals, dest, want, span)
+            }
             Some((EnvFn::Known(_) | EnvFn::Unknown, _)) | None => {
                 let vals = self.call_args(args, &sig, span)?;
                 self.plain_call(callee, sig.ret, vals, dest, want, span)
             }
         }
+    }
+
+    /// An unknown library function may call a function pointer it is given.
+    fn may_call_back(&self, name: &str) -> bool {
+        matches!(classify(name), EnvFn::Unknown)
+    }
+
+    /// A value of this type can carry a function pointer to the callee: a function
+    /// pointer, or a pointer to a struct (or array) holding one.
+    fn carries_code(&self, ty: Ty) -> bool {
+        let t = &self.prog.types;
+        let Some(p) = t.pointee(ty) else {
+            return false;
+        };
+        if matches!(t.kind(p), TypeKind::Function(_)) {
+            return true;
+        }
+        fn holds(t: &crate::cir::Types, ty: Ty, depth: u32) -> bool {
+            if depth > 4 {
+                return false;
+            }
+            match t.kind(ty) {
+                TypeKind::Pointer(p) => matches!(t.kind(*p), TypeKind::Function(_)),
+                TypeKind::Array(e, _) => holds(t, *e, depth + 1),
+                TypeKind::Struct(_) => t
+                    .fields(ty)
+                    .is_some_and(|fs| fs.iter().any(|f| holds(t, f.ty, depth + 1))),
+                _ => false,
+            }
+        }
+        holds(t, p, 0)
     }
 
     fn arity(&self, name: &str, span: Span) -> crate::frontend::FrontendError {
@@ -508,19 +546,25 @@ impl Lowerer<'_> {
         Ok(self.promote(v))
     }
 
-    /// GCC builtins that are not functions, and calls slamrs refuses.
-    fn builtin(
+    /// Calls slamrs refuses outright, then the GCC builtins (`builtins.rs`).
+    fn builtin_or_refused(
         &mut self,
         name: &str,
         args: &[Node<Expression>],
         span: Span,
     ) -> LResult<Option<Operand>> {
         if SETJMP.contains(&name) {
-            return Err(self.err(
-                span,
-                ErrorKind::Unsupported,
-                format!("`{name}` (non-local jumps) is not supported"),
-            ));
+            // modelled as the first return of setjmp (0) and the end of the path at
+            // longjmp; no answer may depend on it
+            self.refuse(crate::cir::Construct::NonLocalJump(name.to_string()), span)?;
+            for a in args {
+                self.discard(a)?;
+            }
+            let int = self.prog.types.int();
+            if name.contains("longjmp") {
+                self.terminate(Stmt::Halt { code: None }, span)?;
+            }
+            return Ok(Some(Operand::Val(fold::int(0, int))));
         }
         if VA.contains(&name) {
             // Reported at the definition: the function as a whole cannot be modelled.
@@ -537,47 +581,6 @@ impl Lowerer<'_> {
                 ),
             ));
         }
-        match name {
-            "__builtin_expect" | "__builtin_expect_with_probability" => {
-                let Some((first, rest)) = args.split_first() else {
-                    return Err(self.arity(name, span));
-                };
-                let v = self.rvalue(first)?;
-                let v = if rest.iter().any(|x| has_side_effects(&x.node))
-                    && !is_stable(&self.prog, &v)
-                {
-                    self.snapshot(v, span)?
-                } else {
-                    v
-                };
-                for a in rest {
-                    self.discard(a)?;
-                }
-                Ok(Some(Operand::Val(v)))
-            }
-            "__builtin_constant_p" => {
-                let int = self.prog.types.int();
-                Ok(Some(Operand::Val(fold::int(0, int))))
-            }
-            "__builtin_object_size" | "__builtin_dynamic_object_size" => {
-                let [p, t] = args else {
-                    return Err(self.arity(name, span));
-                };
-                self.discard(p)?;
-                let kind = self.const_int(t, "__builtin_object_size type")?;
-                let st = self.prog.types.size_t();
-                let unknown = if kind < 2 { -1 } else { 0 };
-                let k = self.prog.types.as_int(st).map(|k| fold::wrap(unknown, k));
-                Ok(Some(Operand::Val(fold::int(k.unwrap_or(0), st))))
-            }
-            "__builtin_choose_expr" => {
-                let [c, a, b] = args else {
-                    return Err(self.arity(name, span));
-                };
-                let k = self.const_int(c, "__builtin_choose_expr condition")?;
-                Ok(Some(self.operand(if k != 0 { a } else { b })?))
-            }
-            _ => Ok(None),
-        }
+        self.builtin(name, args, span)
     }
 }

@@ -29,8 +29,19 @@ impl Lowerer<'_> {
     pub(super) fn declaration(&mut self, d: &Node<Declaration>) -> LResult<()> {
         let specs = self.decl_specs(&d.node.specifiers, d.span)?;
         let file = self.fcx.func.is_none();
+        let automatic = !file
+            && !matches!(
+                specs.storage,
+                Some(StorageClassSpecifier::Static)
+                    | Some(StorageClassSpecifier::Extern)
+                    | Some(StorageClassSpecifier::Typedef)
+            );
         for id in &d.node.declarators {
-            let dd = self.declarator(specs.ty, &id.node.declarator, false)?;
+            self.vla_ok = automatic;
+            self.vla_len = None;
+            let dd = self.declarator(specs.ty, &id.node.declarator, false);
+            self.vla_ok = false;
+            let dd = dd?;
             let Some((name, nspan)) = dd.name else {
                 return Err(self.err(
                     id.span,
@@ -215,6 +226,9 @@ impl Lowerer<'_> {
         span: Span,
     ) -> LResult<()> {
         let f = self.cur_func(span)?;
+        if let Some(len) = self.vla_len.take() {
+            return self.vla_var(name, ty, len, init.is_some(), span);
+        }
         let vname = self.unique_local_name(name);
         let v = self.new_var(vname, ty, VarKind::Local(f), span);
         self.scopes.bind(name, Binding::Var(v));
@@ -246,6 +260,77 @@ impl Lowerer<'_> {
         let (cty, leaves) = self.init_object(ty, InitRef::of(&i.node), i.span)?;
         self.prog.vars[v.0 as usize].ty = cty;
         self.emit_local_init(Lval::Var(v), cty, leaves, span)
+    }
+
+    /// `T a[n]` (a variable length array): `a` is a pointer to fresh storage of
+    /// `n * sizeof(T)` bytes (an allocation that cannot fail), its size kept for `sizeof`.
+    fn vla_var(
+        &mut self,
+        name: &str,
+        ty: Ty,
+        len: crate::cir::Expr,
+        has_init: bool,
+        span: Span,
+    ) -> LResult<()> {
+        if has_init {
+            return Err(self.err(
+                span,
+                ErrorKind::Invalid,
+                "variable-sized object may not be initialized",
+            ));
+        }
+        let f = self.cur_func(span)?;
+        let elem = self.prog.types.elem(ty).ok_or_else(|| {
+            self.err(
+                span,
+                ErrorKind::Internal,
+                "internal error: VLA without an element type",
+            )
+        })?;
+        let esize = self
+            .prog
+            .types
+            .size_of(elem)
+            .ok_or_else(|| self.err(span, ErrorKind::Invalid, "array of an incomplete type"))?;
+        let st = self.prog.types.size_t();
+        let n = self.convert(len, st, span)?;
+        let bytes = super::fold::binary(
+            &self.prog.types,
+            crate::cir::BinOp::Mul,
+            n,
+            super::fold::int(i128::from(esize), st),
+            st,
+        );
+        let size_var = self.new_temp(st, span)?;
+        self.emit(
+            Stmt::Assign {
+                lhs: Lval::Var(size_var),
+                rhs: bytes.clone(),
+            },
+            span,
+        )?;
+        let pty = self.prog.types.pointer(elem);
+        let vname = self.unique_local_name(name);
+        let v = self.new_var(vname, pty, VarKind::Local(f), span);
+        self.scopes.bind(name, Binding::Var(v));
+        let site = crate::cir::AllocId(self.prog.allocs.len() as u32);
+        let loc = self.loc(span);
+        self.prog.allocs.push(crate::cir::AllocSite {
+            func: f,
+            loc,
+            allocator: "variable length array".into(),
+            may_fail: false,
+            zeroed: false,
+        });
+        self.vla_sizes.insert(v, size_var);
+        self.emit(
+            Stmt::Alloc {
+                lhs: Lval::Var(v),
+                site,
+                size: super::expr::read(Lval::Var(size_var), st),
+            },
+            span,
+        )
     }
 
     fn function_definition(&mut self, fd: &Node<FunctionDefinition>) -> LResult<()> {

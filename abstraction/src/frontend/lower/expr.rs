@@ -207,6 +207,14 @@ impl Lowerer<'_> {
                 self.size_of(ty, span)
             }
             Expression::SizeOfVal(s) => {
+                if let Expression::Identifier(id) = &s.node.0.node {
+                    if let Some(Binding::Var(v)) = self.scopes.lookup(&id.node.name) {
+                        if let Some(&size) = self.vla_sizes.get(&v) {
+                            let st = self.prog.types.size_t();
+                            return Ok(Operand::Val(read(Lval::Var(size), st)));
+                        }
+                    }
+                }
                 let (r, _) = self.dry_run(false, |l| {
                     let op = l.operand(&s.node.0)?;
                     Ok(l.operand_ty(&op))

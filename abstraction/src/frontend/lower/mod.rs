@@ -28,6 +28,7 @@
 mod arith;
 mod assign;
 mod builder;
+mod builtins;
 mod call;
 mod cond;
 mod consts;
@@ -46,7 +47,7 @@ mod tests;
 use super::{ErrorKind, FrontendError, Source, SourcePos};
 use crate::cir::{Callee, DataModel, FuncId, Loc, Program, Stmt, TypeKind, Types, Warning};
 use lang_c::ast::{ExternalDeclaration, TranslationUnit};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// Result of a lowering step.
 type LResult<T> = Result<T, FrontendError>;
@@ -88,6 +89,14 @@ struct Lowerer<'a> {
     text_attrs: crate::frontend::attrs::TextAttrs,
     /// Layout attributes written after a struct's `}` in the declaration being lowered.
     pending_struct_attrs: Option<crate::cir::LayoutAttrs>,
+    /// A block-scope object declarator is being typed: its outermost array size may be
+    /// variable (a VLA).
+    vla_ok: bool,
+    /// The element count of the VLA just typed (a temporary holding it).
+    vla_len: Option<crate::cir::Expr>,
+    /// Each VLA variable (a pointer to its storage) and the variable holding its size in
+    /// bytes, for `sizeof`.
+    vla_sizes: HashMap<crate::cir::VarId, crate::cir::VarId>,
     /// Warnings already given (location, message), to give each once.
     warned: HashSet<(Loc, String)>,
 }
@@ -112,6 +121,9 @@ impl<'a> Lowerer<'a> {
             in_params: 0,
             text_attrs: crate::frontend::attrs::scan(&src.text, false).0,
             pending_struct_attrs: None,
+            vla_ok: false,
+            vla_len: None,
+            vla_sizes: HashMap::new(),
             warned: HashSet::new(),
         }
     }

@@ -9,7 +9,7 @@ use crate::frontend::ErrorKind;
 use lang_c::ast::{
     ArraySize, DeclarationSpecifier, Declarator, DeclaratorKind, DerivedDeclarator, EnumType,
     Expression, Extension, FunctionDeclarator, SpecifierQualifier, StorageClassSpecifier,
-    StructDeclaration, StructKind, StructType, TypeName, TypeOf, TypeQualifier, TypeSpecifier,
+    StructDeclaration, StructKind, StructType, TypeName, TypeOf, TypeSpecifier,
 };
 use lang_c::span::{Node, Span};
 
@@ -83,7 +83,6 @@ pub(super) struct Param {
 /// One specifier, whichever list it came from.
 enum Spec<'a> {
     Type(&'a Node<TypeSpecifier>),
-    Qual(&'a Node<TypeQualifier>),
     Storage(&'a Node<StorageClassSpecifier>),
     Ext(&'a [Node<Extension>]),
     Other,
@@ -126,7 +125,7 @@ impl Lowerer<'_> {
             .iter()
             .map(|s| match &s.node {
                 DeclarationSpecifier::TypeSpecifier(t) => Spec::Type(t),
-                DeclarationSpecifier::TypeQualifier(q) => Spec::Qual(q),
+                DeclarationSpecifier::TypeQualifier(_) => Spec::Other,
                 DeclarationSpecifier::StorageClass(c) => Spec::Storage(c),
                 DeclarationSpecifier::Extension(e) => Spec::Ext(e),
                 DeclarationSpecifier::Function(_) | DeclarationSpecifier::Alignment(_) => {
@@ -147,7 +146,7 @@ impl Lowerer<'_> {
             .iter()
             .map(|s| match &s.node {
                 SpecifierQualifier::TypeSpecifier(t) => Spec::Type(t),
-                SpecifierQualifier::TypeQualifier(q) => Spec::Qual(q),
+                SpecifierQualifier::TypeQualifier(_) => Spec::Other,
                 SpecifierQualifier::Extension(e) => Spec::Ext(e),
             })
             .collect();
@@ -239,12 +238,10 @@ impl Lowerer<'_> {
                                 "_Complex types are not supported",
                             ))
                         }
-                        TypeSpecifier::Atomic(_) => {
-                            return Err(self.err(
-                                ts.span,
-                                ErrorKind::Unsupported,
-                                "_Atomic types are not supported",
-                            ))
+                        TypeSpecifier::Atomic(tn) => {
+                            // a single-threaded program: an atomic object is a plain one
+                            let t = self.type_name(tn)?;
+                            set(&mut other, t)
                         }
                         TypeSpecifier::Struct(st) => {
                             let t = self.struct_type(st)?;
@@ -273,15 +270,6 @@ impl Lowerer<'_> {
                             ts.span,
                             ErrorKind::Invalid,
                             "two or more data types in declaration specifiers",
-                        ));
-                    }
-                }
-                Spec::Qual(q) => {
-                    if q.node == TypeQualifier::Atomic {
-                        return Err(self.err(
-                            q.span,
-                            ErrorKind::Unsupported,
-                            "_Atomic types are not supported",
                         ));
                     }
                 }
@@ -432,7 +420,8 @@ impl Lowerer<'_> {
                     ))
                 }
                 DerivedDeclarator::Array(ad) => {
-                    let n = self.array_size(&ad.node.size, lenient == Some(i), ad.span)?;
+                    let vla = self.vla_ok && nearest;
+                    let n = self.array_size(&ad.node.size, lenient == Some(i), vla, ad.span)?;
                     if matches!(self.prog.types.kind(t), TypeKind::Function(_)) {
                         return Err(self.err(
                             dd.span,
@@ -588,7 +577,13 @@ impl Lowerer<'_> {
         }
     }
 
-    fn array_size(&mut self, size: &ArraySize, param: bool, span: Span) -> LResult<Option<u64>> {
+    fn array_size(
+        &mut self,
+        size: &ArraySize,
+        param: bool,
+        allow_vla: bool,
+        span: Span,
+    ) -> LResult<Option<u64>> {
         let e = match size {
             ArraySize::Unknown => return Ok(None),
             ArraySize::VariableUnknown => {
@@ -616,10 +611,18 @@ impl Lowerer<'_> {
             _ if param => Ok(None),
             // A size naming an earlier parameter.
             Err(_) if self.in_params > 0 => Err(vla(self)),
+            Ok(None) if allow_vla => {
+                // a VLA: its length is computed where it is declared
+                self.vla_ok = false;
+                let n = self.rvalue(e)?;
+                let n = self.snapshot(n, e.span)?;
+                self.vla_len = Some(n);
+                Ok(None)
+            }
             Ok(None) => Err(self.err(
                 e.span,
                 ErrorKind::Unsupported,
-                "variable length arrays are not supported (array size is not a constant)",
+                "variable length arrays are only supported as local variables, with only the outermost size variable",
             )),
             Err(err) => Err(err),
         }

@@ -1,0 +1,34 @@
+// class: callback
+// expect: safe
+// answer: unknown
+// cflags: -pthread
+// inputs: 7
+// The twin of callback_pthread_bug.c: the thread's result is even, never 15.
+#include <pthread.h>
+#include <stddef.h>
+
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+
+static int result;
+
+static void *worker(void *arg)
+{
+    result = *(int *)arg * 2;
+    return NULL;
+}
+
+int main(void)
+{
+    pthread_t t;
+    int v = __VERIFIER_nondet_int();
+
+    if (v < 0 || v > 1000)
+        return 0;
+    if (pthread_create(&t, NULL, worker, &v) != 0)
+        return 0;
+    pthread_join(t, NULL);
+    if (result == 15)
+        reach_error();
+    return 0;
+}

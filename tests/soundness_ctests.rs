@@ -1,0 +1,566 @@
+//! `slamrs check` on the C-semantics soundness corpus `c-tests/soundness/`.
+//!
+//! Each program starts with `// key: value` header lines (see `c-tests/README.md`):
+//! `class:` (the C semantics class it probes), `expect:` (`safe` or `violation`: the truth,
+//! confirmed under gcc by `scripts/soundness-gcc`), optionally `rule:` (a built-in rule; by
+//! default the program's own assertions), `answer:` (what slamrs answers today when it is not
+//! the truth: `unknown`, or `error` for a program it rejects with exit status 2), and
+//! `inputs:` / `cflags:` (used by `scripts/soundness-gcc` only).
+//!
+//! Every program is checked with `--format json --timeout 30`, two at a time. A wrong verdict
+//! (VIOLATION on a safe program, SAFE on a buggy one) always fails, whatever the header says.
+//! Without `answer:` the verdict must be the truth; with `answer: unknown` it must be UNKNOWN
+//! and with `answer: error` the program must be rejected (exit 2 with a located diagnostic),
+//! so that progress forces the header to be updated. A panic always fails. At the end a table
+//! per class (correct / wrong / unknown / rejected) is printed, then every failure with its
+//! command line, exit status and output tails.
+//!
+//! `SLAMRS_SOUNDNESS_FILTER=substring` restricts the run to the matching file names.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use common::text;
+use serde_json::Value;
+
+/// `--timeout` given to `slamrs check`.
+const TIMEOUT_S: u64 = 30;
+/// The process is killed if it outlives its own timeout by this much.
+const GRACE: Duration = Duration::from_secs(30);
+/// Worker threads running the programs.
+const THREADS: usize = 2;
+/// The classes of the corpus, in the order of the table.
+const CLASSES: &[&str] = &[
+    "fnptr",
+    "callback",
+    "ctor",
+    "bitfield",
+    "packed",
+    "narrow",
+    "builtin",
+    "asm",
+    "vla",
+    "volatile",
+    "float",
+    "setjmp",
+    "alias",
+    "ptrarith",
+    "union",
+    "structcopy",
+    "static",
+    "switch",
+    "goto",
+    "shortcircuit",
+    "comma",
+    "ternary",
+    "recursion",
+    "list",
+    "memfn",
+    "overflow",
+    "rule",
+];
+
+fn corpus_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("c-tests/soundness")
+}
+
+fn filter() -> Option<String> {
+    std::env::var("SLAMRS_SOUNDNESS_FILTER").ok()
+}
+
+/// The `.c` files of the corpus, sorted, restricted by `SLAMRS_SOUNDNESS_FILTER`.
+fn programs() -> Vec<PathBuf> {
+    let dir = corpus_dir();
+    let filter = filter().unwrap_or_default();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "c"))
+        .filter(|p| file_name(p).contains(&filter))
+        .collect();
+    files.sort();
+    files
+}
+
+fn file_name(p: &Path) -> String {
+    p.file_name().unwrap().to_string_lossy().into_owned()
+}
+
+/// The `// key: value` lines of the leading comment block, in order.
+fn header(path: &Path) -> Result<Vec<(String, String)>, String> {
+    let src = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    let mut out = Vec::new();
+    for line in src.lines() {
+        let Some(rest) = line.strip_prefix("//") else {
+            break;
+        };
+        let Some((key, value)) = rest.trim().split_once(':') else {
+            continue;
+        };
+        let key = key.trim();
+        if !key.is_empty() && key.chars().all(|c| c.is_ascii_lowercase() || c == '-') {
+            out.push((key.to_string(), value.trim().to_string()));
+        }
+    }
+    Ok(out)
+}
+
+/// A verdict of `slamrs check`, or its rejection of the program.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Answer {
+    Safe,
+    Violation,
+    Unknown,
+    /// Exit status 2: the program is rejected (unsupported construct or a frontend error).
+    Error,
+}
+
+impl Answer {
+    fn name(self) -> &'static str {
+        match self {
+            Answer::Safe => "safe",
+            Answer::Violation => "violation",
+            Answer::Unknown => "unknown",
+            Answer::Error => "error",
+        }
+    }
+}
+
+/// One program of the corpus and its header.
+#[derive(Debug)]
+struct Case {
+    path: PathBuf,
+    class: String,
+    /// The truth.
+    expect: Answer,
+    /// What slamrs is recorded to answer today when it is not the truth.
+    answer: Option<Answer>,
+    rule: Option<String>,
+    witnesses: usize,
+}
+
+impl Case {
+    fn parse(path: &Path) -> Result<Case, String> {
+        let mut class = None;
+        let mut expect = None;
+        let mut answer = None;
+        let mut rule = None;
+        let mut cflags = None;
+        let mut witnesses = 0;
+        for (key, value) in header(path)? {
+            let slot = match key.as_str() {
+                "class" => &mut class,
+                "expect" => &mut expect,
+                "answer" => &mut answer,
+                "rule" => &mut rule,
+                "cflags" => &mut cflags,
+                "inputs" => {
+                    witnesses += 1;
+                    continue;
+                }
+                // A misspelt key must not pass silently.
+                _ => return Err(format!("unknown header key `{key}`")),
+            };
+            if slot.replace(value).is_some() {
+                return Err(format!("header key `{key}` given twice"));
+            }
+        }
+        let class = match class {
+            Some(c) if CLASSES.contains(&c.as_str()) => c,
+            other => return Err(format!("`// class:` missing or unknown (got {other:?})")),
+        };
+        let expect = match expect.as_deref() {
+            Some("safe") => Answer::Safe,
+            Some("violation") => Answer::Violation,
+            other => {
+                return Err(format!(
+                    "`// expect: safe|violation` missing (got {other:?})"
+                ))
+            }
+        };
+        let answer = match answer.as_deref() {
+            None => None,
+            Some("unknown") => Some(Answer::Unknown),
+            Some("error") => Some(Answer::Error),
+            Some(other) => return Err(format!("`// answer: {other}` is not unknown|error")),
+        };
+        if expect == Answer::Violation && witnesses == 0 {
+            return Err("a violation needs an `// inputs:` witness line".into());
+        }
+        Ok(Case {
+            path: path.to_path_buf(),
+            class,
+            expect,
+            answer,
+            rule,
+            witnesses,
+        })
+    }
+
+    fn args(&self) -> Vec<String> {
+        let mut args: Vec<String> = vec!["check".into(), self.path.to_string_lossy().into()];
+        if let Some(rule) = &self.rule {
+            args.push("--rule".into());
+            args.push(rule.clone());
+        }
+        args.extend(["--format", "json", "--timeout"].map(String::from));
+        args.push(TIMEOUT_S.to_string());
+        args
+    }
+
+    /// Runs the check: slamrs's answer, and every way the outcome differs from the header.
+    fn run(&self) -> Outcome {
+        let args = self.args();
+        let run = match run_bounded(&args, Duration::from_secs(TIMEOUT_S) + GRACE) {
+            Ok(run) => run,
+            Err(e) => {
+                return Outcome {
+                    answer: None,
+                    problems: vec![e],
+                    context: format!("  command: slamrs {}", args.join(" ")),
+                    secs: (Duration::from_secs(TIMEOUT_S) + GRACE).as_secs_f64(),
+                }
+            }
+        };
+        let context = format!(
+            "  command: slamrs {}\n  exit: {:?}, {:.1} s\n  stdout: {}\n  stderr: {}",
+            args.join(" "),
+            run.code,
+            run.secs,
+            tail(&run.stdout, 1500),
+            tail(&run.stderr, 1500)
+        );
+        let mut problems = Vec::new();
+        if run.stderr.contains("panicked") {
+            problems.push("slamrs panicked".into());
+        }
+        let answer = self.answer_of(&run, &mut problems);
+        if let Some(got) = answer {
+            let wrong = matches!(
+                (self.expect, got),
+                (Answer::Safe, Answer::Violation) | (Answer::Violation, Answer::Safe)
+            );
+            let want = self.answer.unwrap_or(self.expect);
+            if wrong {
+                problems.push(format!(
+                    "WRONG: slamrs answers {}, the truth is {}",
+                    got.name(),
+                    self.expect.name()
+                ));
+            } else if got != want {
+                let why = if self.answer.is_some() {
+                    " (recorded in `// answer:`; update the header if this is progress)"
+                } else {
+                    ""
+                };
+                problems.push(format!(
+                    "slamrs answers {}, expected {}{why}",
+                    got.name(),
+                    want.name()
+                ));
+            }
+        }
+        Outcome {
+            answer,
+            problems,
+            context,
+            secs: run.secs,
+        }
+    }
+
+    /// The answer of one run, checking that exit status and output agree.
+    fn answer_of(&self, run: &Run, problems: &mut Vec<String>) -> Option<Answer> {
+        if run.code == Some(2) {
+            // Rejected: a located diagnostic, no verdict.
+            if !run.stderr.contains(&file_name(&self.path)) {
+                problems.push("exit status 2 without a diagnostic naming the file".into());
+            }
+            return Some(Answer::Error);
+        }
+        let json = match serde_json::from_str::<Value>(run.stdout.trim()) {
+            Ok(json) => json,
+            Err(e) => {
+                problems.push(format!(
+                    "exit status {:?} and stdout is not one JSON object: {e}",
+                    run.code
+                ));
+                return None;
+            }
+        };
+        let (answer, code) = match json["verdict"].as_str() {
+            Some("safe") => (Answer::Safe, 0),
+            Some("violation") => (Answer::Violation, 10),
+            Some("unknown") => (Answer::Unknown, 20),
+            other => {
+                problems.push(format!("no verdict in the JSON output: {other:?}"));
+                return None;
+            }
+        };
+        if run.code != Some(code) {
+            problems.push(format!(
+                "exit status {:?} does not match the verdict {} (expected {code})",
+                run.code,
+                answer.name()
+            ));
+        }
+        if answer == Answer::Violation && json["replayed"] != Value::Bool(true) {
+            problems.push(format!(
+                "a violation without a replayed counterexample (replayed: {})",
+                json["replayed"]
+            ));
+        }
+        Some(answer)
+    }
+}
+
+/// What one program gave.
+struct Outcome {
+    answer: Option<Answer>,
+    problems: Vec<String>,
+    context: String,
+    secs: f64,
+}
+
+/// The outcome of one `slamrs` process.
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+    secs: f64,
+}
+
+/// Runs `slamrs args`, killing it after `limit`.
+fn run_bounded(args: &[String], limit: Duration) -> Result<Run, String> {
+    let start = Instant::now();
+    let dir = common::scratch("soundness-ctests-out");
+    // Output goes to files so that a chatty child never blocks on a full pipe.
+    let id = format!("{}-{:?}", std::process::id(), std::thread::current().id())
+        .replace(|c: char| !c.is_ascii_alphanumeric(), "_");
+    let out_path = dir.join(format!("{id}.out"));
+    let err_path = dir.join(format!("{id}.err"));
+    let out = std::fs::File::create(&out_path).map_err(|e| e.to_string())?;
+    let err = std::fs::File::create(&err_path).map_err(|e| e.to_string())?;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_slamrs"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(out)
+        .stderr(err)
+        .spawn()
+        .map_err(|e| format!("cannot run slamrs: {e}"))?;
+    let status = loop {
+        if let Some(status) = child.try_wait().map_err(|e| e.to_string())? {
+            break Some(status);
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let stdout = std::fs::read(&out_path)
+        .map(|b| text(&b))
+        .unwrap_or_default();
+    let stderr = std::fs::read(&err_path)
+        .map(|b| text(&b))
+        .unwrap_or_default();
+    let secs = start.elapsed().as_secs_f64();
+    match status {
+        None => Err(format!(
+            "killed after {secs:.0} s (its --timeout is {TIMEOUT_S} s)\n  stderr: {}",
+            tail(&stderr, 1500)
+        )),
+        Some(status) => Ok(Run {
+            code: status.code(),
+            stdout,
+            stderr,
+            secs,
+        }),
+    }
+}
+
+/// The last `n` bytes of `s` (at a character boundary).
+fn tail(s: &str, n: usize) -> &str {
+    let mut start = s.len().saturating_sub(n);
+    while !s.is_char_boundary(start) {
+        start += 1;
+    }
+    &s[start..]
+}
+
+/// Runs `work` on every item over `THREADS` threads; the results in item order.
+fn parallel<T: Sync, R: Send>(items: &[T], work: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let next = AtomicUsize::new(0);
+    let results = Mutex::new(Vec::with_capacity(items.len()));
+    std::thread::scope(|s| {
+        for _ in 0..THREADS {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(item) = items.get(i) else { break };
+                let r = work(item);
+                results.lock().unwrap().push((i, r));
+            });
+        }
+    });
+    let mut results = results.into_inner().unwrap();
+    results.sort_by_key(|(i, _)| *i);
+    results.into_iter().map(|(_, r)| r).collect()
+}
+
+/// Counts per class for the summary table.
+#[derive(Default)]
+struct Tally {
+    correct: usize,
+    wrong: usize,
+    unknown: usize,
+    rejected: usize,
+    failed: usize,
+}
+
+fn table(rows: &BTreeMap<usize, (String, Tally)>) -> String {
+    let mut out = format!(
+        "{:<14}{:>8}{:>7}{:>8}{:>9}{:>8}\n",
+        "class", "correct", "wrong", "unknown", "rejected", "failed"
+    );
+    let mut total = Tally::default();
+    for (class, t) in rows.values() {
+        let _ = writeln!(
+            out,
+            "{class:<14}{:>8}{:>7}{:>8}{:>9}{:>8}",
+            t.correct, t.wrong, t.unknown, t.rejected, t.failed
+        );
+        total.correct += t.correct;
+        total.wrong += t.wrong;
+        total.unknown += t.unknown;
+        total.rejected += t.rejected;
+        total.failed += t.failed;
+    }
+    let _ = writeln!(
+        out,
+        "{:<14}{:>8}{:>7}{:>8}{:>9}{:>8}",
+        "total", total.correct, total.wrong, total.unknown, total.rejected, total.failed
+    );
+    out
+}
+
+/// The headers alone: parseable, and the corpus keeps a safe and a buggy program per class.
+#[test]
+fn soundness_headers_are_well_formed() {
+    let files = programs();
+    let mut problems = Vec::new();
+    let mut per_class: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    for path in &files {
+        match Case::parse(path) {
+            Ok(case) => {
+                let entry = per_class.entry(case.class.clone()).or_default();
+                if case.expect == Answer::Safe {
+                    entry.0 += 1;
+                } else {
+                    entry.1 += 1;
+                    assert!(case.witnesses > 0);
+                }
+                if case.answer == Some(case.expect) {
+                    problems.push(format!(
+                        "{}: `// answer:` repeats the truth; drop it",
+                        file_name(path)
+                    ));
+                }
+            }
+            Err(e) => problems.push(format!("{}: {e}", file_name(path))),
+        }
+    }
+    if filter().is_none() {
+        if files.len() < 90 {
+            problems.push(format!("only {} programs (at least 90)", files.len()));
+        }
+        for class in CLASSES {
+            let (safe, buggy) = per_class.get(*class).copied().unwrap_or_default();
+            if safe == 0 || buggy == 0 {
+                problems.push(format!(
+                    "class {class} has {safe} safe and {buggy} buggy programs (at least 1 each)"
+                ));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn soundness_programs_answer_as_recorded() {
+    let files = programs();
+    let outcomes = parallel(&files, |path| match Case::parse(path) {
+        Ok(case) => {
+            let outcome = case.run();
+            (Some(case), outcome)
+        }
+        Err(e) => (
+            None,
+            Outcome {
+                answer: None,
+                problems: vec![format!("bad header: {e}")],
+                context: String::new(),
+                secs: 0.0,
+            },
+        ),
+    });
+    let mut rows: BTreeMap<usize, (String, Tally)> = BTreeMap::new();
+    let mut failures = Vec::new();
+    let mut wrong = Vec::new();
+    for (path, (case, outcome)) in files.iter().zip(&outcomes) {
+        let name = file_name(path);
+        let class = case.as_ref().map_or("?", |c| c.class.as_str());
+        let order = CLASSES
+            .iter()
+            .position(|c| *c == class)
+            .unwrap_or(CLASSES.len());
+        let (_, tally) = rows
+            .entry(order)
+            .or_insert_with(|| (class.to_string(), Tally::default()));
+        let expect = case.as_ref().map(|c| c.expect);
+        match outcome.answer {
+            Some(Answer::Unknown) => tally.unknown += 1,
+            Some(Answer::Error) => tally.rejected += 1,
+            Some(a) if Some(a) == expect => tally.correct += 1,
+            Some(a) => {
+                tally.wrong += 1;
+                wrong.push(format!(
+                    "  {name}: expected {}, got {}",
+                    expect.map_or("?", Answer::name),
+                    a.name()
+                ));
+            }
+            None => {}
+        }
+        let got = outcome.answer.map_or("-", Answer::name);
+        if outcome.problems.is_empty() {
+            eprintln!("ok   {name} ({got}, {:.1} s)", outcome.secs);
+        } else {
+            tally.failed += 1;
+            eprintln!("FAIL {name} ({got}, {:.1} s)", outcome.secs);
+            failures.push(format!(
+                "{name}: {}\n{}",
+                outcome.problems.join("; "),
+                outcome.context
+            ));
+        }
+    }
+    let summary = table(&rows);
+    eprintln!("\n{summary}");
+    if !wrong.is_empty() {
+        eprintln!("wrong answers:\n{}\n", wrong.join("\n"));
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} programs failed:\n\n{}\n\n{summary}",
+        failures.len(),
+        files.len(),
+        failures.join("\n\n")
+    );
+}
