@@ -120,6 +120,13 @@ pub fn run(args: &CheckArgs) -> u8 {
         Spec::Property(_) => "property unreach-call".to_string(),
         Spec::Rule(r) => format!("rule {}", r.name),
     };
+    // the limits hold from the start: the frontend too
+    let snapshot = Arc::new(Mutex::new(Snapshot::default()));
+    let deadline = args
+        .timeout
+        .filter(|t| t.is_finite() && *t > 0.0)
+        .map(|t| start + Duration::from_secs_f64(t));
+    start_watchdog(args, &what, deadline, snapshot.clone());
     let mut prog = match slamrs_abstraction::frontend::load_file(&args.file, &opts) {
         Ok(p) => p,
         Err(e) if e.kind == ErrorKind::Unsupported => {
@@ -152,12 +159,6 @@ pub fn run(args: &CheckArgs) -> u8 {
         Ok(i) => i,
         Err(e) => return bad_input(&e.to_string()),
     };
-    let snapshot = Arc::new(Mutex::new(Snapshot::default()));
-    let deadline = args
-        .timeout
-        .filter(|t| t.is_finite() && *t > 0.0)
-        .map(|t| start + Duration::from_secs_f64(t));
-    start_watchdog(args, &what, deadline, snapshot.clone());
     let copts = cegar::Options {
         entry: entry.clone(),
         max_iterations: args.max_iterations,
@@ -353,7 +354,10 @@ fn start_watchdog(
             print!("{text}");
             use std::io::Write;
             let _ = std::io::stdout().flush();
-            std::process::exit(exit::UNKNOWN as i32);
+            let _ = std::io::stderr().flush();
+            // `_exit`: no atexit handlers or static destructors run (Z3's would race with
+            // a worker thread still inside Z3)
+            unsafe { libc::_exit(exit::UNKNOWN as i32) };
         }
     });
 }

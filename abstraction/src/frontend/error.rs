@@ -74,16 +74,22 @@ impl fmt::Display for FrontendError {
             None => write!(f, "{what}: {}", self.message)?,
         }
         if let (Some(s), Some(p)) = (&self.snippet, &self.pos) {
-            let line = s.trim_end();
-            write!(f, "\n  {line}")?;
+            // A long line is shown as a window around the column.
+            const WIDTH: usize = 100;
+            let chars: Vec<char> = s.trim_end().chars().collect();
+            let col = (p.col as usize).saturating_sub(1).min(chars.len());
+            let start = col.saturating_sub(WIDTH / 2);
+            let end = (start + WIDTH).min(chars.len());
+            let (pre, post) = (if start > 0 { "..." } else { "" }, if end < chars.len() { "..." } else { "" });
+            let line: String = chars[start..end].iter().collect();
+            write!(f, "\n  {pre}{line}{post}")?;
             if p.col >= 1 {
                 // Keep tabs so the caret lines up under the source.
-                let pad: String = line
-                    .chars()
-                    .take(p.col as usize - 1)
-                    .map(|c| if c == '\t' { '\t' } else { ' ' })
+                let pad: String = chars[start..col]
+                    .iter()
+                    .map(|&c| if c == '\t' { '\t' } else { ' ' })
                     .collect();
-                write!(f, "\n  {pad}^")?;
+                write!(f, "\n  {}{pad}^", " ".repeat(pre.len()))?;
             }
         }
         Ok(())
