@@ -7,7 +7,7 @@
 //! the truth: `unknown`, or `error` for a program it rejects with exit status 2), and
 //! `inputs:` / `cflags:` (used by `scripts/soundness-gcc` only).
 //!
-//! Every program is checked with `--format json --timeout 30`, two at a time. A wrong verdict
+//! Every program is checked with `--format json --timeout 60`, two at a time. A wrong verdict
 //! (VIOLATION on a safe program, SAFE on a buggy one) always fails, whatever the header says.
 //! Without `answer:` the verdict must be the truth; with `answer: unknown` it must be UNKNOWN
 //! and with `answer: error` the program must be rejected (exit 2 with a located diagnostic),
@@ -31,7 +31,7 @@ use common::text;
 use serde_json::Value;
 
 /// `--timeout` given to `slamrs check`.
-const TIMEOUT_S: u64 = 30;
+const TIMEOUT_S: u64 = 60;
 /// The process is killed if it outlives its own timeout by this much.
 const GRACE: Duration = Duration::from_secs(30);
 /// Worker threads running the programs.

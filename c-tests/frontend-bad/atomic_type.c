@@ -1,4 +1,4 @@
-// expect: error   kind: unsupported   line: 2   message: _Atomic|atomic
+// expect: accepted
 _Atomic int counter;
 
 int main(void) {

@@ -1,4 +1,4 @@
-// expect: error   kind: unsupported   line: 6   message: variable-length|variable length|VLA
+// expect: accepted
 extern int __VERIFIER_nondet_int(void);
 
 int main(void) {

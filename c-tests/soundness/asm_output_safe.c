@@ -1,5 +1,6 @@
 // class: asm
 // expect: safe
+// answer: unknown
 // inputs: 1
 // The twin of asm_output_bug.c: the asm always produces 5 (a checker that havocs asm outputs cannot prove this and must not report a bug).
 extern void reach_error(void);

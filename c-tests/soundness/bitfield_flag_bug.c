@@ -1,6 +1,5 @@
 // class: bitfield
 // expect: violation
-// answer: unknown
 // inputs: 2
 // A 1-bit flag assigned an int keeps only bit 0: `f.ready = k` with k == 2 stores 0, so a nonzero k reads back as not ready.
 extern void reach_error(void);

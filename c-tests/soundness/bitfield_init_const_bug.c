@@ -1,6 +1,5 @@
 // class: bitfield
 // expect: violation
-// answer: unknown
 // inputs: 3
 // Out-of-range constants in a bit-field initializer: mode = 9 stores 1 (3 bits), bias = 12 stores -4 (signed 4 bits, gcc wraps); 1 - 4 + k == 0 for k == 3.
 extern void reach_error(void);

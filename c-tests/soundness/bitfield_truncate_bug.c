@@ -1,6 +1,5 @@
 // class: bitfield
 // expect: violation
-// answer: unknown
 // inputs: 8
 // Storing v into `unsigned x : 3` keeps v mod 8: for v == 8 the field reads 0 although v != 0.
 extern void reach_error(void);

@@ -1,5 +1,6 @@
 // class: builtin
 // expect: safe
+// answer: unknown
 // inputs: 305419896
 // The twin of builtin_bswap32_bug.c: swapping twice gives x back, and bswap64 of x << 32 is bswap32(x).
 extern void reach_error(void);

@@ -1,6 +1,5 @@
 // class: builtin
 // expect: violation
-// answer: unknown
 // inputs: 3
 // __builtin_expect only hints the branch, and __builtin_unreachable sits on the switch's impossible default; r == 7 also comes from case 3.
 extern void reach_error(void);

@@ -1,6 +1,5 @@
 // class: builtin
 // expect: safe
-// answer: unknown
 // inputs: 1
 // The twin of builtin_expect_unreachable_bug.c: r == 6 only comes from x == 1; the __builtin_unreachable default is never reached.
 extern void reach_error(void);

@@ -1,5 +1,6 @@
 // class: builtin
 // expect: safe
+// answer: unknown
 // inputs: 7
 // inputs: 11
 // The twin of builtin_popcount_bug.c: the only value below 8 with three bits set is 7.

@@ -1,5 +1,6 @@
 // class: callback
 // expect: safe
+// answer: unknown
 // inputs: 4
 // The twin of callback_atexit_order_bug.c with check registered second: handlers run in reverse order, so check sees at most one bump.
 #include <stdlib.h>

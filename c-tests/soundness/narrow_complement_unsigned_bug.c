@@ -1,6 +1,5 @@
 // class: narrow
 // expect: violation
-// answer: unknown
 // inputs: 255
 // ~(unsigned)b for an unsigned char b is 0xffffff00..0xffffffff; it is <= 0xffffff00 exactly for b == 255.
 extern void reach_error(void);

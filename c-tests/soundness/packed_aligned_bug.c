@@ -1,6 +1,5 @@
 // class: packed
 // expect: violation
-// answer: error
 // inputs: 3
 // `__attribute__((aligned(16)))` on a struct of one int makes it 16 bytes: three of them are 48 bytes (the default layout, 4 bytes, needs k == 12).
 extern void reach_error(void);

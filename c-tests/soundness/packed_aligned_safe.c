@@ -1,6 +1,5 @@
 // class: packed
 // expect: safe
-// answer: error
 // inputs: 3
 // inputs: 12
 // The twin of packed_aligned_bug.c: with sizeof(struct slot) == 16 only k == 3 gives 48, which the condition excludes (the default layout gives a false bug at k == 12).

@@ -1,6 +1,5 @@
 // class: packed
 // expect: violation
-// answer: error
 // inputs: 3
 // `__attribute__((packed))` makes struct p 5 bytes (char + int, no padding): k records take 15 bytes for k == 3 (with the default layout of 8 bytes, 15 is never reached).
 extern void reach_error(void);

@@ -1,7 +1,6 @@
 // class: rule
 // rule: locking
 // expect: violation
-// answer: unknown
 // inputs: 4
 // An atexit handler flushes a log under its lock and, when the log is dirty (n > 3), calls a helper that takes the same lock again: a double acquire after main returns.
 #include <stdlib.h>

@@ -1,7 +1,6 @@
 // class: rule
 // rule: locking
 // expect: safe
-// answer: unknown
 // inputs: 4
 // The twin of rule_atexit_lock_bug.c: the atexit handler calls a helper that expects the lock to be held already and does not take it again.
 #include <stdlib.h>

@@ -1,7 +1,6 @@
 // class: rule
 // rule: locking
 // expect: violation
-// answer: unknown
 // inputs: 1 -1
 // The lock functions are called through a struct of function pointers; with the spin-lock ops (which != 0) a negative request returns early with the lock held.
 typedef struct { int raw; } spinlock_t;

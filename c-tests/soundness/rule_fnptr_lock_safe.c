@@ -1,7 +1,6 @@
 // class: rule
 // rule: locking
 // expect: safe
-// answer: unknown
 // inputs: 1 -1
 // inputs: 0 -1
 // The twin of rule_fnptr_lock_bug.c: the early return for a negative request releases the lock through the same ops table first.

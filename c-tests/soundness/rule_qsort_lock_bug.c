@@ -1,7 +1,6 @@
 // class: rule
 // rule: locking
 // expect: violation
-// answer: unknown
 // inputs: 5
 // qsort's comparator takes a statistics lock and, for equal elements, returns without releasing it: sorting {5, 5} leaves it held (or takes it twice).
 #include <stdlib.h>

@@ -1,7 +1,6 @@
 // class: rule
 // rule: locking
 // expect: safe
-// answer: unknown
 // inputs: 5
 // The twin of rule_qsort_lock_bug.c: the comparator releases the statistics lock on the equal-elements path too.
 #include <stdlib.h>

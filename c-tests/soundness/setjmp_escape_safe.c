@@ -1,6 +1,6 @@
 // class: setjmp
 // expect: safe
-// answer: error
+// answer: unknown
 // inputs: 6
 // inputs: 5
 // The twin of setjmp_escape_bug.c: setjmp returns a second time only through the helper's longjmp, which happens only for k > 5.

@@ -1,6 +1,6 @@
 // class: vla
 // expect: violation
-// answer: error
+// answer: unknown
 // inputs: 2 3
 // A two-dimensional VLA m[r][c] is stored row by row: copied flat, m[1][2] is at index c + 2; the program looks at r + 2, which differs for r != c.
 #include <string.h>

@@ -1,6 +1,6 @@
 // class: vla
 // expect: safe
-// answer: error
+// answer: unknown
 // inputs: 2 3
 // The twin of vla_2d_bug.c: in row-major order m[1][2] is element c + 2 of the flat copy.
 #include <string.h>

@@ -1,6 +1,5 @@
 // class: vla
 // expect: violation
-// answer: error
 // inputs: 5
 // sizeof of a variable length array is computed at run time: int a[n] is 20 bytes for n == 5.
 extern void reach_error(void);

@@ -1,6 +1,5 @@
 // class: vla
 // expect: safe
-// answer: error
 // inputs: 5
 // The twin of vla_sizeof_bug.c: sizeof of int a[n] is 4 * n, never 22.
 extern void reach_error(void);

@@ -1,6 +1,5 @@
 // class: volatile
 // expect: violation
-// answer: error
 // inputs: 7
 // An _Atomic unsigned char with plain compound assignment wraps like a plain one: 250 + 7 is 1, below 5.
 extern void reach_error(void);

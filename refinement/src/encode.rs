@@ -405,10 +405,8 @@ impl<'a> Enc<'a> {
         if let Some(ik) = ty.and_then(|t| self.prog.types.as_int(t)) {
             let (lo, hi) = if ik.is_bool {
                 (0, 1)
-            } else if ik.signed {
-                (-(1i128 << (ik.bits - 1)), (1i128 << (ik.bits - 1)) - 1)
             } else {
-                (0, (1i128 << ik.bits) - 1)
+                slamrs_abstraction::interp::int_range(ik.bits, ik.signed)
             };
             let x = self.int(&t);
             self.solver.assert(x.ge(Int::from_i128(lo)));

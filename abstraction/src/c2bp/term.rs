@@ -351,8 +351,13 @@ impl<'a> Conv<'a> {
     /// `t` (of type `from`) converted to the integer kind `to`, wrapping modulo `2^bits`
     /// unless every value of `from` fits in `to`.
     fn wrap(&self, t: Term, from: Ty, to: crate::cir::IntKind, always: bool) -> Term {
+        if to.bits >= 100 {
+            return t;
+        }
         let range = |bits: u16, signed: bool| -> (i128, i128) {
-            if signed {
+            if bits >= 127 {
+                (if signed { i128::MIN } else { 0 }, i128::MAX)
+            } else if signed {
                 (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1)
             } else {
                 (0, (1i128 << bits) - 1)

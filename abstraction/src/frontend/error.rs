@@ -80,7 +80,10 @@ impl fmt::Display for FrontendError {
             let col = (p.col as usize).saturating_sub(1).min(chars.len());
             let start = col.saturating_sub(WIDTH / 2);
             let end = (start + WIDTH).min(chars.len());
-            let (pre, post) = (if start > 0 { "..." } else { "" }, if end < chars.len() { "..." } else { "" });
+            let (pre, post) = (
+                if start > 0 { "..." } else { "" },
+                if end < chars.len() { "..." } else { "" },
+            );
             let line: String = chars[start..end].iter().collect();
             write!(f, "\n  {pre}{line}{post}")?;
             if p.col >= 1 {

@@ -338,7 +338,7 @@ impl<'p, 'o> Machine<'p, 'o> {
         let Some(v) = self.oracle.next(why, ty, self.prog, self.loc) else {
             return Err(Outcome::OutOfInputs { loc: self.loc });
         };
-        if matches!(why, HavocKind::Input(_)) {
+        if matches!(why, HavocKind::Input(f) if f != crate::frontend::models::CHOICE) {
             self.inputs.push(v);
         }
         self.value_of_oracle(v, ty)

@@ -36,7 +36,7 @@ pub mod value;
 mod tests;
 
 pub use observe::{NoObserver, Observer, Probe};
-pub use oracle::{Choice, Oracle, RandomOracle, Recording, SeqOracle};
+pub use oracle::{int_range, Choice, Oracle, RandomOracle, Recording, SeqOracle};
 pub use value::{ObjKind, ObjRef, Pointer, Value};
 
 use crate::cir::{FuncId, Loc, NodeId, Program};

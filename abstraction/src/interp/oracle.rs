@@ -22,7 +22,8 @@ pub trait Oracle {
 /// Gives the program's inputs from a fixed sequence, in order.
 ///
 /// `HavocKind::Input` choices (nondet functions, unknown external calls) consume the
-/// sequence; uninitialized reads and inline-assembly outputs get 0 without consuming it.
+/// sequence; uninitialized reads, inline-assembly outputs and the choices inside library
+/// models (`frontend::models`) get 0 without consuming it.
 /// Allocations never fail.
 #[derive(Clone, Debug, Default)]
 pub struct SeqOracle {
@@ -48,6 +49,8 @@ impl SeqOracle {
 impl Oracle for SeqOracle {
     fn next(&mut self, why: &HavocKind, _ty: Ty, _prog: &Program, _loc: Loc) -> Option<i128> {
         match why {
+            // the library models' own choices are not the program's inputs
+            HavocKind::Input(f) if f == crate::frontend::models::CHOICE => Some(0),
             HavocKind::Input(_) => {
                 let v = self.inputs.get(self.pos).copied()?;
                 self.pos += 1;
@@ -102,7 +105,7 @@ impl RandomOracle {
 }
 
 /// The range of values of an integer type, as far as `i128` can hold it.
-pub(crate) fn int_range(bits: u16, signed: bool) -> (i128, i128) {
+pub fn int_range(bits: u16, signed: bool) -> (i128, i128) {
     let bits = u32::from(bits.clamp(1, 128));
     if signed {
         let max = if bits >= 128 {
@@ -119,7 +122,10 @@ pub(crate) fn int_range(bits: u16, signed: bool) -> (i128, i128) {
 }
 
 impl Oracle for RandomOracle {
-    fn next(&mut self, _why: &HavocKind, ty: Ty, prog: &Program, _loc: Loc) -> Option<i128> {
+    fn next(&mut self, why: &HavocKind, ty: Ty, prog: &Program, _loc: Loc) -> Option<i128> {
+        if matches!(why, HavocKind::Input(f) if f == crate::frontend::models::CHOICE) {
+            return Some(0);
+        }
         if ty.0 as usize >= prog.types.len() {
             return Some(0);
         }

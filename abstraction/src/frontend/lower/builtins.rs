@@ -39,6 +39,15 @@ const REFUSED_CONTROL: &[&str] = &[
     "__builtin_eh_return",
 ];
 
+/// `e` adds an offset to a pointer (outside of `&a[k]`).
+fn has_ptr_add(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Cast(x) => has_ptr_add(x),
+        ExprKind::Binary(BinOp::PtrAdd, ..) => true,
+        _ => false,
+    }
+}
+
 /// The operand width (bits) and signedness of a bit-counting builtin's suffix.
 fn suffix_bits(l: &Lowerer, name: &str, base: &str) -> Option<u16> {
     let rest = name.strip_prefix(base)?;
@@ -187,6 +196,10 @@ impl Lowerer<'_> {
     /// within a named object at a constant offset (`buf`, `buf + 4`, `&x`, `&a[k]`, `&s.f`).
     fn object_size(&self, v: &Expr, kind: i128) -> Option<u64> {
         let (whole, sub, off) = self.object_at(v)?;
+        // gcc -O0 does not fold the closest-subobject kinds (1, 3) through `p + k`
+        if kind & 1 == 1 && has_ptr_add(v) {
+            return None;
+        }
         let size = if kind & 1 == 1 { sub } else { whole };
         size.checked_sub(off)
     }

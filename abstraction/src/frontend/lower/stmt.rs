@@ -327,6 +327,15 @@ impl Lowerer<'_> {
             for i in &x.inputs {
                 self.discard(&i.node.variable_name)?;
             }
+            let template: String = x.template.node.concat();
+            let memory = x
+                .clobbers
+                .iter()
+                .any(|c| c.node.concat().trim_matches('"') == "memory");
+            if memory && !template.trim_matches('"').trim().is_empty() {
+                // it may write memory: what an unknown function may write
+                self.asm_memory_call(span)?;
+            }
             for o in &x.outputs {
                 let (lv, _) = self.lvalue(&o.node.variable_name)?;
                 self.emit(
@@ -340,5 +349,32 @@ impl Lowerer<'_> {
         }
         self.warn(span, ASM_WARNING);
         Ok(())
+    }
+
+    /// A call of `__slamrs_asm_memory`, an unknown function without arguments: assembly
+    /// with a "memory" clobber may write any memory an unknown function may write.
+    fn asm_memory_call(&mut self, span: Span) -> LResult<()> {
+        const NAME: &str = "__slamrs_asm_memory";
+        let f = match self.prog.func_by_name(NAME) {
+            Some(f) => f,
+            None => {
+                let void = self.prog.types.void();
+                let ty = self.prog.types.function(crate::cir::FnSig {
+                    ret: void,
+                    params: Vec::new(),
+                    variadic: false,
+                    prototyped: true,
+                });
+                self.add_function(NAME, ty, true, span)
+            }
+        };
+        self.emit(
+            Stmt::Call {
+                lhs: None,
+                callee: crate::cir::Callee::Direct(f),
+                args: Vec::new(),
+            },
+            span,
+        )
     }
 }
