@@ -276,6 +276,90 @@ pub fn abstract_edge(ctx: &Ctx, f: FuncId, n: NodeId, e: usize) -> Vec<BStmt> {
     let body = ctx.prog.func(f).body.as_ref().expect("edges of bodies");
     let edge = &body.node(n).edges[e];
     let vis = visible(ctx, f);
+    // a volatile variable may have changed before it is read
+    let mut code: Vec<BStmt> = Vec::new();
+    if !ctx.prog.volatile.is_empty() {
+        let mut read = Vec::new();
+        stmt_reads(&edge.stmt, &mut read);
+        read.sort();
+        read.dedup();
+        for v in read.into_iter().filter(|v| ctx.prog.volatile.contains(v)) {
+            code.extend(assignment(
+                ctx,
+                f,
+                &vis,
+                &Lval::Var(v),
+                Source::Havoc,
+                &[],
+                &[],
+            ));
+        }
+    }
+    code.extend(edge_code(ctx, f, n, e, &vis));
+    code
+}
+
+/// Variables an expression reads (the roots of the lvalues it reads).
+fn expr_reads(e: &Expr, out: &mut Vec<VarId>) {
+    match &e.kind {
+        ExprKind::Read(lv) => lval_reads(lv, true, out),
+        ExprKind::AddrOf(lv) => lval_reads(lv, false, out),
+        ExprKind::Unary(_, a) | ExprKind::Cast(a) => expr_reads(a, out),
+        ExprKind::Binary(_, a, b) => {
+            expr_reads(a, out);
+            expr_reads(b, out);
+        }
+        ExprKind::Int(_) | ExprKind::Func(_) | ExprKind::Str(_) => {}
+    }
+}
+
+/// Variables read to evaluate an lvalue (its root too when `value`: it is read).
+fn lval_reads(lv: &Lval, value: bool, out: &mut Vec<VarId>) {
+    match lv {
+        Lval::Var(v) => {
+            if value {
+                out.push(*v)
+            }
+        }
+        Lval::Deref(e) => expr_reads(e, out),
+        Lval::Field(b, ..) => lval_reads(b, value, out),
+        Lval::Index(b, i) => {
+            lval_reads(b, value, out);
+            expr_reads(i, out);
+        }
+    }
+}
+
+fn stmt_reads(s: &Stmt, out: &mut Vec<VarId>) {
+    match s {
+        Stmt::Assign { lhs, rhs } => {
+            lval_reads(lhs, false, out);
+            expr_reads(rhs, out);
+        }
+        Stmt::Assume(c) => expr_reads(c, out),
+        Stmt::Havoc { lhs, .. } => lval_reads(lhs, false, out),
+        Stmt::Alloc { lhs, size, .. } => {
+            lval_reads(lhs, false, out);
+            expr_reads(size, out);
+        }
+        Stmt::Call { lhs, callee, args } => {
+            if let Some(l) = lhs {
+                lval_reads(l, false, out);
+            }
+            if let Callee::Indirect(e) = callee {
+                expr_reads(e, out);
+            }
+            args.iter().for_each(|a| expr_reads(a, out));
+        }
+        Stmt::Return(Some(e)) | Stmt::Halt { code: Some(e) } => expr_reads(e, out),
+        _ => {}
+    }
+}
+
+fn edge_code(ctx: &Ctx, f: FuncId, n: NodeId, e: usize, vis: &[usize]) -> Vec<BStmt> {
+    let body = ctx.prog.func(f).body.as_ref().expect("edges of bodies");
+    let edge = &body.node(n).edges[e];
+    let vis = vis.to_vec();
     let empty = HashMap::new();
     let c = conv(ctx, f, &empty);
     match &edge.stmt {

@@ -413,6 +413,10 @@ pub struct Program {
     pub warnings: Vec<Warning>,
     /// Constructs slamrs does not model exactly (see [`Construct`]).
     pub refusals: Vec<Refusal>,
+    /// Variables declared `volatile`: something outside the program may change them, so
+    /// the abstraction lets each read see any value (the interpreter and the path formulas
+    /// read the last value written, as the compiled program does with no outside writer).
+    pub volatile: std::collections::HashSet<VarId>,
     /// Function by name.
     pub func_index: HashMap<String, FuncId>,
 }

@@ -68,6 +68,12 @@ fn load_source(source: Source, opts: &LoadOptions) -> Result<Program, FrontendEr
                 let mut p = lower::lower(&source, &unit, opts.data_model)?;
                 p.system_files = source.system.clone();
                 devirt::resolve_indirect_calls(&mut p);
+                // volatile locals whose address is never taken cannot change behind the
+                // program's back
+                let vars = &p.vars;
+                p.volatile.retain(|v| {
+                    vars[v.0 as usize].is_static_storage() || vars[v.0 as usize].addr_taken
+                });
                 models::wire(&mut p, opts.entry.as_deref().unwrap_or("main"), &needs);
                 p
             };

@@ -94,6 +94,15 @@ impl Lowerer<'_> {
                     _ => self.local_var(&name, dd.ty, init, nspan)?,
                 }
             }
+            // a volatile object (not a pointer to one) with static storage: something
+            // outside the program (a device, a signal handler) may change it, so its reads
+            // may see any value. (A volatile local can only change that way if its address
+            // escapes: `Program::volatile` is completed when addresses are known.)
+            if specs.volatile && !self.prog.types.is_pointer(dd.ty) {
+                if let Some(Binding::Var(v)) = self.scopes.lookup(&name) {
+                    self.prog.volatile.insert(v);
+                }
+            }
         }
         Ok(())
     }

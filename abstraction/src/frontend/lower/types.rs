@@ -9,7 +9,7 @@ use crate::frontend::ErrorKind;
 use lang_c::ast::{
     ArraySize, DeclarationSpecifier, Declarator, DeclaratorKind, DerivedDeclarator, EnumType,
     Expression, Extension, FunctionDeclarator, SpecifierQualifier, StorageClassSpecifier,
-    StructDeclaration, StructKind, StructType, TypeName, TypeOf, TypeSpecifier,
+    StructDeclaration, StructKind, StructType, TypeName, TypeOf, TypeQualifier, TypeSpecifier,
 };
 use lang_c::span::{Node, Span};
 
@@ -61,6 +61,8 @@ pub(super) fn is_char_array(t: &Types, ty: Ty) -> bool {
 pub(super) struct DeclSpecs {
     pub ty: Ty,
     pub storage: Option<StorageClassSpecifier>,
+    /// `volatile` among the specifiers.
+    pub volatile: bool,
 }
 
 /// What a declarator declares.
@@ -83,6 +85,7 @@ pub(super) struct Param {
 /// One specifier, whichever list it came from.
 enum Spec<'a> {
     Type(&'a Node<TypeSpecifier>),
+    Volatile,
     Storage(&'a Node<StorageClassSpecifier>),
     Ext(&'a [Node<Extension>]),
     Other,
@@ -125,6 +128,9 @@ impl Lowerer<'_> {
             .iter()
             .map(|s| match &s.node {
                 DeclarationSpecifier::TypeSpecifier(t) => Spec::Type(t),
+                DeclarationSpecifier::TypeQualifier(q) if q.node == TypeQualifier::Volatile => {
+                    Spec::Volatile
+                }
                 DeclarationSpecifier::TypeQualifier(_) => Spec::Other,
                 DeclarationSpecifier::StorageClass(c) => Spec::Storage(c),
                 DeclarationSpecifier::Extension(e) => Spec::Ext(e),
@@ -146,6 +152,9 @@ impl Lowerer<'_> {
             .iter()
             .map(|s| match &s.node {
                 SpecifierQualifier::TypeSpecifier(t) => Spec::Type(t),
+                SpecifierQualifier::TypeQualifier(q) if q.node == TypeQualifier::Volatile => {
+                    Spec::Volatile
+                }
                 SpecifierQualifier::TypeQualifier(_) => Spec::Other,
                 SpecifierQualifier::Extension(e) => Spec::Ext(e),
             })
@@ -293,7 +302,7 @@ impl Lowerer<'_> {
                         mode = Some(b);
                     }
                 }
-                Spec::Other => {}
+                Spec::Other | Spec::Volatile => {}
             }
         }
         let keywords = n.void
@@ -344,7 +353,12 @@ impl Lowerer<'_> {
             (Some(bits), Some(k)) => types.int_kind(bits, k.signed),
             _ => ty,
         };
-        Ok(DeclSpecs { ty, storage })
+        let volatile = items.iter().any(|i| matches!(i, Spec::Volatile));
+        Ok(DeclSpecs {
+            ty,
+            storage,
+            volatile,
+        })
     }
 
     fn typedef_name(&mut self, name: &str, span: Span) -> LResult<Ty> {
