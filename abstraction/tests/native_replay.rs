@@ -10,7 +10,7 @@ use slamrs_abstraction::interp::{
 use slamrs_abstraction::native::{
     self, ErrorSpec, FnHooks, Hooks, Monitor, NativeEvent, NativeSpec, Request, Verdict,
 };
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 fn write(name: &str, text: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("native_replay");
@@ -56,7 +56,7 @@ fn interpret(prog: &Program, oracle: TestOracle) -> (Vec<Choice>, Loc) {
     }
 }
 
-fn harness(path: &PathBuf, prog: &Program, spec: &NativeSpec) -> native::Harness {
+fn harness(path: &Path, prog: &Program, spec: &NativeSpec) -> native::Harness {
     native::build(&Request {
         file: path,
         cppflags: &[],
@@ -77,7 +77,7 @@ fn assertions() -> NativeSpec {
     }
 }
 
-fn load(path: &PathBuf) -> Program {
+fn load(path: &Path) -> Program {
     load_file(path, &LoadOptions::default()).unwrap_or_else(|e| panic!("{e}"))
 }
 

@@ -6,6 +6,7 @@
 //! - `#pragma pack(...)` lines ([`TextAttrs::pack_at`]);
 //! - and, as a fallback for other placements lang-c rejects, the text is parsed again with
 //!   every `__attribute__((...))` blanked out ([`blank_attributes`]).
+//!
 //! Blanking keeps every byte offset (and so every reported location) unchanged.
 
 use crate::cir::LayoutAttrs;
