@@ -251,3 +251,29 @@ fn a_rule_monitor_runs_in_the_compiled_program() {
         Verdict::Disagrees { why, run } => panic!("{why}: {run:?}"),
     }
 }
+
+#[test]
+fn the_program_may_define_libc_names() {
+    // a driver's own `read`, `write`, `open` and `calloc` must not disturb the harness
+    let p = write(
+        "libc_names.c",
+        "extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\n\
+         int open(int dev) { return dev + 1; }\nint read(int dev) { return dev * 2; }\n\
+         int write(int dev, int v) { return dev + v; }\nvoid *calloc(unsigned long n, unsigned long s) { return 0; }\n\
+         int main(void) { int d = open(__VERIFIER_nondet_int()); if (write(read(d), 1) == 9 && !calloc(1, 1)) reach_error(); return 0; }\n",
+    );
+    let prog = load(&p);
+    let h = harness(&p, &prog, &assertions());
+    let (choices, loc) = interpret(
+        &prog,
+        TestOracle {
+            inputs: vec![3],
+            uninit: 0,
+            fail_allocs: false,
+        },
+    );
+    match h.replay(&prog, &choices, loc) {
+        Verdict::Confirmed(_) => {}
+        Verdict::Disagrees { why, run } => panic!("{why}: {run:?}"),
+    }
+}

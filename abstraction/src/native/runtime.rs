@@ -113,15 +113,17 @@ fn ret_of(prog: &Program, f: FuncId) -> Result<Ty, NativeError> {
 const PRELUDE: &str = r#"/* slamrs native replay: the harness (generated) */
 typedef __SIZE_TYPE__ __sl_size;
 typedef __PTRDIFF_TYPE__ __sl_ssize;
-extern char *getenv(const char *);
-extern int open(const char *, int, ...);
-extern int close(int);
-extern __sl_ssize read(int, void *, __sl_size);
-extern __sl_ssize write(int, const void *, __sl_size);
-extern void _exit(int) __attribute__((__noreturn__));
+/* glibc's own names for what the harness needs: the program may define `read`, `open` or
+   `calloc` itself, and its definitions would take the place of libc's */
+extern char *secure_getenv(const char *);
+extern int __open(const char *, int, ...);
+extern int __close(int);
+extern __sl_ssize __read(int, void *, __sl_size);
+extern __sl_ssize __write(int, const void *, __sl_size);
+extern void _Exit(int) __attribute__((__noreturn__));
 extern void exit(int) __attribute__((__noreturn__));
-extern void *calloc(__sl_size, __sl_size);
-extern void *realloc(void *, __sl_size);
+extern void *__libc_calloc(__sl_size, __sl_size);
+extern void *__libc_realloc(void *, __sl_size);
 
 static int __sl_ready, __sl_out = -1;
 static unsigned long long *__sl_in, *__sl_uv;
@@ -133,7 +135,7 @@ static void __sl_put(const char *s) {
     __sl_size n = 0;
     if (__sl_out < 0) return;
     while (s[n]) n++;
-    (void)!write(__sl_out, s, n);
+    (void)!__write(__sl_out, s, n);
 }
 static void __sl_putu(unsigned long long v) {
     char b[24];
@@ -149,8 +151,8 @@ static unsigned long long __sl_num(const char **p) {
     return v;
 }
 static void *__sl_grow(void *p, __sl_size n) {
-    void *q = realloc(p, n ? n : 1);
-    if (!q) _exit(96);
+    void *q = __libc_realloc(p, n ? n : 1);
+    if (!q) _Exit(96);
     return q;
 }
 static void __sl_init(void) {
@@ -160,20 +162,20 @@ static void __sl_init(void) {
     int fd, pass;
     if (__sl_ready) return;
     __sl_ready = 1;
-    o = getenv("SLAMRS_NATIVE_OUT");
-    if (o) __sl_out = open(o, 01 | 02000);
-    path = getenv("SLAMRS_NATIVE_IN");
+    o = secure_getenv("SLAMRS_NATIVE_OUT");
+    if (o) __sl_out = __open(o, 01 | 02000);
+    path = secure_getenv("SLAMRS_NATIVE_IN");
     if (!path) return;
-    fd = open(path, 0);
+    fd = __open(path, 0);
     if (fd < 0) return;
     for (;;) {
         __sl_ssize n;
         if (len + 4096 + 1 > cap) { cap = cap ? 2 * cap : 65536; buf = __sl_grow(buf, cap); }
-        n = read(fd, buf + len, 4096);
+        n = __read(fd, buf + len, 4096);
         if (n <= 0) break;
         len += (__sl_size)n;
     }
-    close(fd);
+    __close(fd);
     if (!buf) return;
     buf[len] = 0;
     for (pass = 0; pass < 2; pass++) {
@@ -206,7 +208,7 @@ unsigned long long __slamrs_input(const char *func) {
     __sl_init();
     if (__sl_pin >= __sl_nin) {
         __sl_put("o "); __sl_put(func); __sl_put("\n");
-        _exit(98);
+        _Exit(98);
     }
     v = __sl_in[__sl_pin++];
     __sl_put("i "); __sl_put(func); __sl_put(" "); __sl_putu(v); __sl_put("\n");
@@ -229,20 +231,20 @@ static void *__sl_alloc(unsigned long long n, int may_fail) {
         __sl_put(fails ? "m 1\n" : "m 0\n");
         if (fails) return 0;
     }
-    p = calloc(1, n ? (__sl_size)n : 1);
-    if (!p) _exit(96);
+    p = __libc_calloc(1, n ? (__sl_size)n : 1);
+    if (!p) _Exit(96);
     return p;
 }
 static void __sl_event(const char *what, unsigned long long v, int status) {
     __sl_init();
     __sl_put(what); __sl_put(" "); __sl_putu(v); __sl_put("\n");
-    _exit(status);
+    _Exit(status);
 }
 void __slamrs_abort(int id) { __sl_event("r", (unsigned long long)id, 99); }
 void __slamrs_unstubbable(const char *name) {
     __sl_init();
     __sl_put("s "); __sl_put(name); __sl_put("\n");
-    _exit(95);
+    _Exit(95);
 }
 "#;
 
@@ -346,7 +348,7 @@ pub(crate) fn harness(req: &Request, p: &Planned) -> Result<String, NativeError>
                 };
                 let _ = writeln!(
                     w,
-                    "void {}({pt} c) {{ if (!c) {{ __sl_init(); __sl_put(\"n\\n\"); _exit(97); }} }}",
+                    "void {}({pt} c) {{ if (!c) {{ __sl_init(); __sl_put(\"n\\n\"); _Exit(97); }} }}",
                     func.name
                 );
             }
