@@ -270,6 +270,7 @@ impl Types {
         let mut align = 1u64;
         for m in members {
             let (name, ty) = (m.name, m.ty);
+            let name_is_padding = name.starts_with("<pad");
             let fsize = self.size_of(ty).unwrap_or(0);
             let natural = self.align_of(ty).max(1);
             let packed = attrs.packed || m.attrs.packed;
@@ -305,7 +306,10 @@ impl Types {
                         bitfield: Some(((bit_pos - unit_start) as u16, w)),
                     });
                     bit_pos += w as u64;
-                    align = align.max(falign);
+                    // an unnamed bit-field does not align the struct (gcc on x86)
+                    if !name_is_padding {
+                        align = align.max(falign);
+                    }
                     size = bit_pos.div_ceil(8);
                 }
                 Some(w) => {

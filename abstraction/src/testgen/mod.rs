@@ -1,10 +1,12 @@
 //! A seeded generator of small, deterministic, UB-free C programs for differential testing
-//! of the frontend and the CIR interpreter against gcc (`tests/gen_differential.rs`).
+//! of the frontend and the CIR interpreter against gcc (`tests/gen_differential.rs`), and
+//! for the soundness check of `slamrs check` (`tests/gen_soundness.rs` of the root crate,
+//! `scripts/gen-soundness`).
 //!
-//! The programs use `int`, `unsigned`, `unsigned char`, `signed char`, `long` and
-//! `unsigned long` variables, arrays, helper functions, `if`, `switch`, bounded `for` and
-//! `while` loops, and print every variable at the end. Undefined behaviour is avoided by
-//! construction:
+//! The base language ([`GenConfig::default()`], module `base`) uses `int`, `unsigned`,
+//! `unsigned char`, `signed char`, `long` and `unsigned long` variables, arrays, helper
+//! functions, `if`, `switch`, bounded `for` and `while` loops, and prints every variable at
+//! the end. Undefined behaviour is avoided by construction:
 //! - every expression is computed in `unsigned int` (wrap-around is defined); signed
 //!   variables enter expressions through a cast to `unsigned` and are assigned only values
 //!   masked into a small range;
@@ -16,12 +18,39 @@
 //!
 //! Conversions to `signed char` of out-of-range values are implementation-defined; gcc (and
 //! the interpreter's machine mode) wrap them.
+//!
+//! Optional features ([`Feature`], one `GenConfig` flag each, all off by default so that
+//! `GenConfig::default()` generates exactly the programs it always did) add the constructs
+//! where a C frontend most easily misreads C, each in its own module:
+//! `bitfields`, `layout` (packed/aligned structs), `funcptr` (function pointers),
+//! `callbacks` (`qsort`/`bsearch`), `builtins` (GCC builtins), `narrow` (narrow integer
+//! arithmetic, with value ranges tracked so that no `int` operation overflows) and `vla`
+//! (variable length arrays). `plant` puts `if (c) reach_error();` checks into a program
+//! ([`GenConfig::plant_errors`]) for the soundness check of `slamrs check`.
+//!
+//! Every feature keeps the program free of undefined behaviour (checked with
+//! `-fsanitize=undefined,address` by `tests/gen_differential.rs`), and free of unspecified
+//! output: struct bytes are printed only when every byte (padding included) is determined,
+//! functions called through pointers and comparators are pure, `bsearch` results are
+//! printed by value, never by position.
+
+mod base;
+mod bitfields;
+mod builtins;
+mod callbacks;
+mod funcptr;
+mod layout;
+mod narrow;
+mod plant;
+#[cfg(test)]
+mod tests;
+mod vla;
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::fmt::Write;
 
-/// Size limits for generated programs.
+/// Size limits and features of generated programs.
 #[derive(Clone, Debug)]
 pub struct GenConfig {
     /// Number of helper functions (0..=max).
@@ -34,6 +63,30 @@ pub struct GenConfig {
     pub max_expr_depth: usize,
     /// Number of `__VERIFIER_nondet_uint()` inputs `main` reads.
     pub inputs: usize,
+    /// Structs with `unsigned`/`int`/`_Bool` bit-fields ([`Feature::Bitfields`]).
+    pub bitfields: bool,
+    /// Packed and aligned structs, `#pragma pack` ([`Feature::Layout`]).
+    pub layout: bool,
+    /// Function pointer variables, tables, members, parameters and results
+    /// ([`Feature::FuncPtrs`]).
+    pub func_ptrs: bool,
+    /// `qsort` and `bsearch` with comparators ([`Feature::Callbacks`]).
+    pub callbacks: bool,
+    /// GCC builtins: bit counting, byte swaps, overflow checks, `__builtin_expect`
+    /// ([`Feature::Builtins`]).
+    pub builtins: bool,
+    /// `short`/`unsigned short` variables and arithmetic on narrow operands after integer
+    /// promotion ([`Feature::Narrow`]).
+    pub narrow: bool,
+    /// Variable length arrays ([`Feature::Vlas`]).
+    pub vlas: bool,
+    /// With `vlas`: also two-dimensional VLAs with a variable inner dimension and pointers
+    /// to their rows. slamrs refuses those (docs/cir.md), so [`GenConfig::all_features`]
+    /// leaves them out; turn this on to see them refused.
+    pub vla_2d: bool,
+    /// Number of `if (c) reach_error();` checks to plant (0: none, the program never calls
+    /// `reach_error`). Some conditions hold for some inputs, some never do.
+    pub plant_errors: usize,
 }
 
 impl Default for GenConfig {
@@ -44,7 +97,136 @@ impl Default for GenConfig {
             max_nesting: 2,
             max_expr_depth: 3,
             inputs: 2,
+            bitfields: false,
+            layout: false,
+            func_ptrs: false,
+            callbacks: false,
+            builtins: false,
+            narrow: false,
+            vlas: false,
+            vla_2d: false,
+            plant_errors: 0,
         }
+    }
+}
+
+/// An optional construct of the generated programs (a `GenConfig` flag).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Feature {
+    Bitfields,
+    Layout,
+    FuncPtrs,
+    Callbacks,
+    Builtins,
+    Narrow,
+    Vlas,
+}
+
+impl Feature {
+    /// Every feature, in a fixed order.
+    pub const ALL: [Feature; 7] = [
+        Feature::Bitfields,
+        Feature::Layout,
+        Feature::FuncPtrs,
+        Feature::Callbacks,
+        Feature::Builtins,
+        Feature::Narrow,
+        Feature::Vlas,
+    ];
+
+    /// The feature's name (as `from_name` reads it).
+    pub fn name(self) -> &'static str {
+        match self {
+            Feature::Bitfields => "bitfields",
+            Feature::Layout => "layout",
+            Feature::FuncPtrs => "funcptrs",
+            Feature::Callbacks => "callbacks",
+            Feature::Builtins => "builtins",
+            Feature::Narrow => "narrow",
+            Feature::Vlas => "vlas",
+        }
+    }
+
+    /// The feature called `name`.
+    pub fn from_name(name: &str) -> Option<Feature> {
+        Feature::ALL.into_iter().find(|f| f.name() == name)
+    }
+}
+
+impl GenConfig {
+    /// The default sizes with every feature on.
+    pub fn all_features() -> GenConfig {
+        let mut c = GenConfig::default();
+        for f in Feature::ALL {
+            c.set(f, true);
+        }
+        c
+    }
+
+    /// The default sizes with only `f` on.
+    pub fn only(f: Feature) -> GenConfig {
+        GenConfig::default().with(f)
+    }
+
+    /// This configuration with `f` on.
+    pub fn with(mut self, f: Feature) -> GenConfig {
+        self.set(f, true);
+        self
+    }
+
+    /// Small programs (one helper, short blocks, shallow nesting and expressions), as the
+    /// soundness check of `slamrs check` uses them.
+    pub fn small() -> GenConfig {
+        GenConfig {
+            max_helpers: 1,
+            max_stmts: 4,
+            max_nesting: 1,
+            max_expr_depth: 2,
+            ..GenConfig::default()
+        }
+    }
+
+    /// This configuration with `n` planted `reach_error()` checks.
+    pub fn planting(mut self, n: usize) -> GenConfig {
+        self.plant_errors = n;
+        self
+    }
+
+    /// Is `f` on?
+    pub fn has(&self, f: Feature) -> bool {
+        match f {
+            Feature::Bitfields => self.bitfields,
+            Feature::Layout => self.layout,
+            Feature::FuncPtrs => self.func_ptrs,
+            Feature::Callbacks => self.callbacks,
+            Feature::Builtins => self.builtins,
+            Feature::Narrow => self.narrow,
+            Feature::Vlas => self.vlas,
+        }
+    }
+
+    /// Turn `f` on or off.
+    pub fn set(&mut self, f: Feature, on: bool) {
+        let flag = match f {
+            Feature::Bitfields => &mut self.bitfields,
+            Feature::Layout => &mut self.layout,
+            Feature::FuncPtrs => &mut self.func_ptrs,
+            Feature::Callbacks => &mut self.callbacks,
+            Feature::Builtins => &mut self.builtins,
+            Feature::Narrow => &mut self.narrow,
+            Feature::Vlas => &mut self.vlas,
+        };
+        *flag = on;
+    }
+
+    /// The features that are on, in `Feature::ALL` order.
+    pub fn features(&self) -> Vec<Feature> {
+        Feature::ALL.into_iter().filter(|&f| self.has(f)).collect()
+    }
+
+    /// Is any feature on?
+    pub fn any_feature(&self) -> bool {
+        Feature::ALL.into_iter().any(|f| self.has(f))
     }
 }
 
@@ -55,9 +237,13 @@ pub struct GenProgram {
     pub source: String,
     /// Values for the `__VERIFIER_nondet_uint()` calls, in order.
     pub inputs: Vec<i128>,
+    /// Number of `if (c) reach_error();` checks planted (0 unless
+    /// [`GenConfig::plant_errors`] is set).
+    pub planted: usize,
 }
 
-/// Generate the program for `seed` (the same seed always gives the same program).
+/// Generate the program for `seed` (the same seed and configuration always give the same
+/// program).
 pub fn generate(seed: u64, cfg: &GenConfig) -> GenProgram {
     let mut g = Gen {
         rng: SmallRng::seed_from_u64(seed),
@@ -69,6 +255,11 @@ pub fn generate(seed: u64, cfg: &GenConfig) -> GenProgram {
         counters: 0,
         call_in_expr: false,
         indent: 1,
+        ctx: Ctx::Main,
+        globals: Globals::default(),
+        locals: Locals::default(),
+        fresh: 0,
+        planted: 0,
     };
     g.program(seed)
 }
@@ -82,9 +273,14 @@ enum VTy {
     SChar,
     Long,
     ULong,
+    /// Only with [`Feature::Narrow`].
+    UShort,
+    /// Only with [`Feature::Narrow`].
+    Short,
 }
 
 impl VTy {
+    /// The types of the base language.
     const ALL: [VTy; 6] = [
         VTy::Int,
         VTy::UInt,
@@ -92,6 +288,18 @@ impl VTy {
         VTy::SChar,
         VTy::Long,
         VTy::ULong,
+    ];
+
+    /// The types with [`Feature::Narrow`].
+    const WITH_SHORT: [VTy; 8] = [
+        VTy::Int,
+        VTy::UInt,
+        VTy::UChar,
+        VTy::SChar,
+        VTy::Long,
+        VTy::ULong,
+        VTy::UShort,
+        VTy::Short,
     ];
 
     fn c_name(self) -> &'static str {
@@ -102,15 +310,33 @@ impl VTy {
             VTy::SChar => "signed char",
             VTy::Long => "long",
             VTy::ULong => "unsigned long",
+            VTy::UShort => "unsigned short",
+            VTy::Short => "short",
         }
     }
 
     fn format(self) -> &'static str {
         match self {
-            VTy::Int | VTy::UChar | VTy::SChar => "%d",
+            VTy::Int | VTy::UChar | VTy::SChar | VTy::UShort | VTy::Short => "%d",
             VTy::UInt => "%u",
             VTy::Long => "%ld",
             VTy::ULong => "%lu",
+        }
+    }
+
+    /// Narrow types: promoted to `int` in arithmetic.
+    fn is_narrow(self) -> bool {
+        matches!(self, VTy::UChar | VTy::SChar | VTy::UShort | VTy::Short)
+    }
+
+    /// The range of values of a narrow type.
+    fn narrow_range(self) -> Option<(i64, i64)> {
+        match self {
+            VTy::UChar => Some((0, 255)),
+            VTy::SChar => Some((-128, 127)),
+            VTy::UShort => Some((0, 65535)),
+            VTy::Short => Some((-32768, 32767)),
+            _ => None,
         }
     }
 
@@ -124,6 +350,8 @@ impl VTy {
             VTy::SChar => format!("(signed char)({e})"),
             VTy::Long => format!("(long)({e}) * 3L - 4000000000L"),
             VTy::ULong => format!("(unsigned long)({e}) * 2654435761UL"),
+            VTy::UShort => format!("(unsigned short)({e})"),
+            VTy::Short => format!("(short)({e})"),
         }
     }
 }
@@ -133,15 +361,63 @@ struct Var {
     ty: VTy,
 }
 
+/// An `unsigned` array in scope.
 #[derive(Clone)]
 struct Array {
     name: String,
+    /// The length; for a variable length array its smallest possible length (1).
     len: usize,
+    /// For a variable length array, the `const unsigned` variable holding its length.
+    dyn_len: Option<String>,
+}
+
+impl Array {
+    /// The length as C text.
+    fn len_text(&self) -> String {
+        match &self.dyn_len {
+            Some(n) => n.clone(),
+            None => format!("{}u", self.len),
+        }
+    }
 }
 
 struct Helper {
     name: String,
     params: usize,
+}
+
+/// Which kind of function is being generated.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Ctx {
+    /// `main`: may write global objects of the features.
+    Main,
+    /// A helper: prints, writes its own locals and global arrays.
+    Helper,
+    /// A pure function (a target of a function pointer, a comparator): one expression over
+    /// its parameters, no calls, no memory reads.
+    Pure,
+}
+
+/// The objects of the features visible everywhere (types, functions, global instances).
+#[derive(Default)]
+struct Globals {
+    bf_types: Vec<bitfields::StructTy>,
+    bf_insts: Vec<bitfields::Inst>,
+    ly_types: Vec<layout::StructTy>,
+    ly_insts: Vec<layout::Inst>,
+    fp: funcptr::Globals,
+    cb: callbacks::Globals,
+    vla_sum: Option<String>,
+}
+
+/// The objects of the features local to the function being generated.
+#[derive(Default)]
+struct Locals {
+    bf_insts: Vec<bitfields::Inst>,
+    ly_insts: Vec<layout::Inst>,
+    fp_vars: Vec<String>,
+    fp_ops: Vec<String>,
+    kv_arrays: Vec<callbacks::KvArray>,
 }
 
 struct Gen {
@@ -160,6 +436,16 @@ struct Gen {
     /// The full expression being generated already calls a helper. Helpers print, and C
     /// leaves the order of two calls in one expression unspecified, so one is the limit.
     call_in_expr: bool,
+    /// The function being generated.
+    ctx: Ctx,
+    /// Feature objects visible everywhere.
+    globals: Globals,
+    /// Feature objects of the current function.
+    locals: Locals,
+    /// Numbering of fresh names of feature objects.
+    fresh: usize,
+    /// `reach_error` checks planted so far.
+    planted: usize,
 }
 
 impl Gen {
@@ -171,292 +457,40 @@ impl Gen {
         self.out.push('\n');
     }
 
-    fn constant(&mut self) -> String {
-        match self.rng.gen_range(0..4) {
-            0 => format!("{}u", self.rng.gen_range(0..10u32)),
-            1 => format!("{}u", self.rng.gen_range(0..1000u32)),
-            2 => format!("{}u", self.rng.gen::<u32>()),
-            _ => format!("0x{:x}u", self.rng.gen::<u32>() | 0x8000_0000),
-        }
+    /// A fresh name `prefix<N>`, unique in the program.
+    fn fresh(&mut self, prefix: &str) -> String {
+        let n = self.fresh;
+        self.fresh += 1;
+        format!("{prefix}{n}")
     }
 
-    /// An `unsigned int` expression with no side effects other than calls to helpers (when
-    /// `calls` is set).
-    fn expr(&mut self, depth: usize, calls: bool) -> String {
-        if depth == 0 || self.rng.gen_bool(0.25) {
-            return self.leaf();
-        }
-        let d = depth - 1;
-        match self.rng.gen_range(0..14) {
-            0..=4 => {
-                let op = ["+", "-", "*", "&", "|", "^"][self.rng.gen_range(0..6)];
-                let (a, b) = (self.expr(d, calls), self.expr(d, calls));
-                format!("({a} {op} {b})")
-            }
-            5 => {
-                let op = ["/", "%"][self.rng.gen_range(0..2)];
-                let (a, b) = (self.expr(d, calls), self.expr(d, calls));
-                format!("({a} {op} ({b} | 1u))")
-            }
-            6 => {
-                let op = ["<<", ">>"][self.rng.gen_range(0..2)];
-                let (a, b) = (self.expr(d, calls), self.expr(d, calls));
-                format!("({a} {op} ({b} & 31u))")
-            }
-            7 => {
-                let op = ["<", "<=", ">", ">=", "==", "!="][self.rng.gen_range(0..6)];
-                let (a, b) = (
-                    self.signed_or_unsigned(d, calls),
-                    self.signed_or_unsigned(d, calls),
-                );
-                format!("(unsigned)({a} {op} {b})")
-            }
-            8 => {
-                let op = ["&&", "||"][self.rng.gen_range(0..2)];
-                let (a, b) = (self.expr(d, calls), self.expr(d, calls));
-                format!("(unsigned)({a} {op} {b})")
-            }
-            9 => {
-                let (c, a, b) = (
-                    self.expr(d, calls),
-                    self.expr(d, calls),
-                    self.expr(d, calls),
-                );
-                format!("({c} ? {a} : {b})")
-            }
-            10 => {
-                let a = self.expr(d, calls);
-                let op = ["~", "-", "!"][self.rng.gen_range(0..3)];
-                if op == "!" {
-                    format!("(unsigned)!{a}")
-                } else {
-                    format!("({op}{a})")
-                }
-            }
-            11 => {
-                let a = self.expr(d, calls);
-                let cast = ["unsigned char", "signed char", "unsigned short", "short"]
-                    [self.rng.gen_range(0..4)];
-                format!("(unsigned)({cast})({a})")
-            }
-            12 if calls && !self.call_in_expr && !self.helpers.is_empty() => {
-                self.call_in_expr = true;
-                let h = self.rng.gen_range(0..self.helpers.len());
-                let (name, n) = (self.helpers[h].name.clone(), self.helpers[h].params);
-                let args: Vec<String> = (0..n).map(|_| self.expr(d, false)).collect();
-                format!("{name}({})", args.join(", "))
-            }
-            _ => self.leaf(),
-        }
+    /// Pick one element of a non-empty slice.
+    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[self.rng.gen_range(0..items.len())]
     }
 
-    /// An operand for a comparison: sometimes a signed variable as it is (comparisons of
-    /// signed values cannot overflow).
-    fn signed_or_unsigned(&mut self, depth: usize, calls: bool) -> String {
-        let signed: Vec<usize> = (0..self.vars.len())
-            .filter(|&i| matches!(self.vars[i].ty, VTy::Int | VTy::SChar | VTy::Long))
-            .collect();
-        if !signed.is_empty() && self.rng.gen_bool(0.4) {
-            let i = signed[self.rng.gen_range(0..signed.len())];
-            return self.vars[i].name.clone();
-        }
-        self.expr(depth, calls)
-    }
-
-    fn leaf(&mut self) -> String {
-        let choice = self.rng.gen_range(0..10);
-        if choice < 5 && !self.vars.is_empty() {
-            let v = &self.vars[self.rng.gen_range(0..self.vars.len())];
-            return format!("(unsigned){}", v.name);
-        }
-        if choice < 7 && !self.arrays.is_empty() {
-            let a = self.rng.gen_range(0..self.arrays.len());
-            let (name, len) = (self.arrays[a].name.clone(), self.arrays[a].len);
-            let idx = self.index(len);
-            return format!("{name}[{idx}]");
-        }
-        self.constant()
-    }
-
-    /// An in-range index expression for an array of `len` elements.
-    fn index(&mut self, len: usize) -> String {
-        if self.rng.gen_bool(0.5) {
-            format!("{}", self.rng.gen_range(0..len))
+    /// The variable types to choose from.
+    fn var_types(&self) -> &'static [VTy] {
+        if self.cfg.narrow {
+            &VTy::WITH_SHORT
         } else {
-            let e = self.leaf_no_array();
-            format!("({e}) % {len}u")
+            &VTy::ALL
         }
-    }
-
-    fn leaf_no_array(&mut self) -> String {
-        if !self.vars.is_empty() && self.rng.gen_bool(0.7) {
-            let v = &self.vars[self.rng.gen_range(0..self.vars.len())];
-            format!("(unsigned){}", v.name)
-        } else {
-            self.constant()
-        }
-    }
-
-    fn declare_var(&mut self, prefix: &str, calls: bool) {
-        self.call_in_expr = false;
-        let ty = VTy::ALL[self.rng.gen_range(0..VTy::ALL.len())];
-        let name = format!("{prefix}{}", self.vars.len());
-        let init = self.expr(self.cfg.max_expr_depth, calls);
-        let init = ty.convert(&init);
-        self.line(&format!("{} {name} = {init};", ty.c_name()));
-        self.vars.push(Var { name, ty });
-    }
-
-    fn declare_array(&mut self, prefix: &str) {
-        let len = self.rng.gen_range(2..7);
-        let name = format!("{prefix}{}", self.arrays.len());
-        let elems: Vec<String> = (0..len).map(|_| self.constant()).collect();
-        self.line(&format!(
-            "unsigned {name}[{len}] = {{{}}};",
-            elems.join(", ")
-        ));
-        self.arrays.push(Array { name, len });
-    }
-
-    fn block(&mut self, nesting: usize, calls: bool) {
-        let n = self.rng.gen_range(1..=self.cfg.max_stmts.max(1));
-        for _ in 0..n {
-            self.stmt(nesting, calls);
-        }
-    }
-
-    fn stmt(&mut self, nesting: usize, calls: bool) {
-        self.call_in_expr = false;
-        let deep = nesting < self.cfg.max_nesting;
-        let depth = self.cfg.max_expr_depth;
-        match self.rng.gen_range(0..12) {
-            0..=3 if !self.vars.is_empty() => {
-                let v = self.rng.gen_range(0..self.vars.len());
-                let e = self.expr(depth, calls);
-                let (name, ty) = (self.vars[v].name.clone(), self.vars[v].ty);
-                if ty == VTy::UInt && self.rng.gen_bool(0.5) {
-                    let op = ["+=", "-=", "*=", "^=", "|=", "&="][self.rng.gen_range(0..6)];
-                    self.line(&format!("{name} {op} {e};"));
-                } else {
-                    let c = ty.convert(&e);
-                    self.line(&format!("{name} = {c};"));
-                }
-            }
-            4 if !self.arrays.is_empty() => {
-                let a = self.rng.gen_range(0..self.arrays.len());
-                let (name, len) = (self.arrays[a].name.clone(), self.arrays[a].len);
-                let idx = self.index(len);
-                let e = self.expr(depth, calls);
-                self.line(&format!("{name}[{idx}] = {e};"));
-            }
-            5 | 6 if deep => {
-                let c = self.expr(depth, calls);
-                self.line(&format!("if ({c}) {{"));
-                self.nested(nesting, calls);
-                if self.rng.gen_bool(0.5) {
-                    self.line("} else {");
-                    self.nested(nesting, calls);
-                }
-                self.line("}");
-            }
-            7 if deep => {
-                let k = self.counters;
-                self.counters += 1;
-                let bound = self.rng.gen_range(1..6);
-                self.line(&format!("for (int i{k} = 0; i{k} < {bound}; i{k}++) {{"));
-                self.nested(nesting, calls);
-                if self.rng.gen_bool(0.3) {
-                    let c = self.expr(1, false);
-                    self.line(&format!("    if ({c}) break;"));
-                }
-                self.line("}");
-            }
-            8 if deep => {
-                let k = self.counters;
-                self.counters += 1;
-                let bound = self.rng.gen_range(1..5);
-                self.line(&format!("{{ int w{k} = {bound}; while (w{k}-- > 0) {{"));
-                self.nested(nesting, calls);
-                self.line("} }");
-            }
-            9 if deep => {
-                let e = self.expr(depth, calls);
-                self.line(&format!("switch (({e}) % 4u) {{"));
-                for case in 0..3 {
-                    self.line(&format!("case {case}u:"));
-                    self.nested(nesting, calls);
-                    if self.rng.gen_bool(0.7) {
-                        self.line("    break;");
-                    }
-                }
-                self.line("default:");
-                self.nested(nesting, calls);
-                self.line("}");
-            }
-            10 if !self.vars.is_empty() => {
-                let v = &self.vars[self.rng.gen_range(0..self.vars.len())];
-                let text = format!("printf(\"{}={}\\n\", {});", v.name, v.ty.format(), v.name);
-                self.line(&text);
-            }
-            _ => {
-                let e = self.expr(depth, calls);
-                if let Some(v) = self.vars.iter().position(|v| v.ty == VTy::UInt) {
-                    let name = self.vars[v].name.clone();
-                    self.line(&format!("{name} ^= {e};"));
-                } else {
-                    self.line(&format!("(void)({e});"));
-                }
-            }
-        }
-    }
-
-    fn nested(&mut self, nesting: usize, calls: bool) {
-        self.indent += 1;
-        let n = self.rng.gen_range(1..=3);
-        for _ in 0..n {
-            self.stmt(nesting + 1, calls);
-        }
-        self.indent -= 1;
-    }
-
-    fn helper(&mut self, index: usize) {
-        let params = self.rng.gen_range(1..4);
-        let name = format!("h{index}");
-        let plist: Vec<String> = (0..params).map(|p| format!("unsigned p{p}")).collect();
-        writeln!(self.out, "static unsigned {name}({}) {{", plist.join(", ")).ok();
-        let saved_vars = std::mem::take(&mut self.vars);
-        let saved_arrays = std::mem::take(&mut self.arrays);
-        for p in 0..params {
-            self.vars.push(Var {
-                name: format!("p{p}"),
-                ty: VTy::UInt,
-            });
-        }
-        for _ in 0..self.rng.gen_range(0..3) {
-            self.declare_var("l", false);
-        }
-        if self.rng.gen_bool(0.5) {
-            self.declare_array("la");
-        }
-        self.block(0, false);
-        let r = self.expr(self.cfg.max_expr_depth, false);
-        self.line(&format!("return {r};"));
-        self.out.push_str("}\n\n");
-        self.vars = saved_vars;
-        self.arrays = saved_arrays;
-        self.helpers.push(Helper { name, params });
     }
 
     fn program(&mut self, seed: u64) -> GenProgram {
         writeln!(self.out, "// generated by slamrs testgen, seed {seed}").ok();
         self.out.push_str("int printf(const char *, ...);\n");
         self.out
-            .push_str("extern unsigned int __VERIFIER_nondet_uint(void);\n\n");
+            .push_str("extern unsigned int __VERIFIER_nondet_uint(void);\n");
+        self.prelude();
+        self.out.push('\n');
         self.indent = 0;
         for _ in 0..self.rng.gen_range(0..2) {
             self.declare_array("g");
         }
         self.out.push('\n');
+        self.feature_decls();
         self.indent = 1;
         let globals = std::mem::take(&mut self.arrays);
         for h in 0..self.rng.gen_range(0..=self.cfg.max_helpers) {
@@ -464,6 +498,7 @@ impl Gen {
             self.helper(h);
         }
         self.arrays = globals;
+        self.ctx = Ctx::Main;
         self.out.push_str("int main(void) {\n");
         let mut inputs = Vec::new();
         for i in 0..self.cfg.inputs {
@@ -483,90 +518,146 @@ impl Gen {
         if self.rng.gen_bool(0.6) {
             self.declare_array("a");
         }
+        self.feature_locals();
         self.block(0, true);
+        if self.cfg.plant_errors > 0 && self.planted == 0 {
+            self.plant();
+        }
         let names: Vec<(String, VTy)> = self.vars.iter().map(|v| (v.name.clone(), v.ty)).collect();
         for (name, ty) in names {
             self.line(&format!("printf(\"{name}={}\\n\", {name});", ty.format()));
         }
-        let arrays: Vec<(String, usize)> = self
-            .arrays
-            .iter()
-            .map(|a| (a.name.clone(), a.len))
-            .collect();
-        for (name, len) in arrays {
-            self.line(&format!(
-                "for (int k = 0; k < {len}; k++) printf(\"{name}[%d]=%u\\n\", k, {name}[k]);"
-            ));
+        let arrays = self.arrays.clone();
+        for a in arrays {
+            let (name, len) = (a.name, a.len);
+            match a.dyn_len {
+                None => self.line(&format!(
+                    "for (int k = 0; k < {len}; k++) printf(\"{name}[%d]=%u\\n\", k, {name}[k]);"
+                )),
+                Some(n) => self.line(&format!(
+                    "for (unsigned k = 0; k < {n}; k++) printf(\"{name}[%u]=%u\\n\", k, {name}[k]);"
+                )),
+            }
         }
+        self.feature_prints(true);
         let r = self.expr(2, false);
         self.line(&format!("return (int)(({r}) & 0x3fu);"));
         self.out.push_str("}\n");
         GenProgram {
             source: std::mem::take(&mut self.out),
             inputs,
+            planted: self.planted,
         }
     }
-}
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn same_seed_same_program() {
-        let cfg = GenConfig::default();
-        let a = generate(7, &cfg);
-        let b = generate(7, &cfg);
-        assert_eq!(a.source, b.source);
-        assert_eq!(a.inputs, b.inputs);
-        assert_ne!(a.source, generate(8, &cfg).source);
-    }
-
-    #[test]
-    fn programs_have_main_inputs_and_guards() {
-        let cfg = GenConfig::default();
-        for seed in 0..50 {
-            let p = generate(seed, &cfg);
-            assert!(p.source.contains("int main(void) {"), "seed {seed}");
-            assert_eq!(p.inputs.len(), cfg.inputs);
-            assert_eq!(
-                p.source.matches("__VERIFIER_nondet_uint()").count(),
-                cfg.inputs,
-                "seed {seed}"
+    /// Declarations of the library functions the features call.
+    fn prelude(&mut self) {
+        if self.cfg.bitfields || self.cfg.layout {
+            self.out
+                .push_str("void *memcpy(void *, const void *, unsigned long);\n");
+            self.out
+                .push_str("void *memset(void *, int, unsigned long);\n");
+        }
+        if self.cfg.callbacks {
+            self.out.push_str(
+                "void qsort(void *, unsigned long, unsigned long, int (*)(const void *, const void *));\n",
             );
-            // Every division and remainder has an odd divisor, every shift a masked count.
-            for op in [" / (", " % ("] {
-                for (i, _) in p.source.match_indices(op) {
-                    let rest = &p.source[i + op.len()..];
-                    let close = matching_paren(rest).expect("balanced");
-                    assert!(
-                        rest[..close].ends_with(" | 1u"),
-                        "seed {seed}: {}",
-                        &rest[..close]
-                    );
-                }
-            }
-            let balance =
-                p.source.matches('{').count() as i64 - p.source.matches('}').count() as i64;
-            assert_eq!(balance, 0, "seed {seed}");
+            self.out.push_str(
+                "void *bsearch(const void *, const void *, unsigned long, unsigned long, int (*)(const void *, const void *));\n",
+            );
+        }
+        if self.cfg.plant_errors > 0 {
+            self.out.push_str("void reach_error(void);\n");
         }
     }
 
-    /// Index of the `)` closing an already opened parenthesis in `s`.
-    fn matching_paren(s: &str) -> Option<usize> {
-        let mut depth = 1i32;
-        for (i, c) in s.char_indices() {
-            match c {
-                '(' => depth += 1,
-                ')' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        return Some(i);
-                    }
-                }
-                _ => {}
-            }
+    /// Global types, functions and objects of the features that are on.
+    fn feature_decls(&mut self) {
+        if !self.cfg.any_feature() {
+            return;
         }
-        None
+        self.ctx = Ctx::Main;
+        self.indent = 0;
+        if self.cfg.bitfields {
+            self.bitfield_decls();
+        }
+        if self.cfg.layout {
+            self.layout_decls();
+        }
+        if self.cfg.func_ptrs {
+            self.funcptr_decls();
+        }
+        if self.cfg.callbacks {
+            self.callback_decls();
+        }
+        if self.cfg.vlas {
+            self.vla_decls();
+        }
+        self.indent = 1;
+    }
+
+    /// Local objects of the features, declared at the top of a body.
+    fn feature_locals(&mut self) {
+        if self.cfg.bitfields {
+            self.bitfield_locals();
+        }
+        if self.cfg.layout {
+            self.layout_locals();
+        }
+        if self.cfg.func_ptrs {
+            self.funcptr_locals();
+        }
+        if self.cfg.callbacks {
+            self.callback_locals();
+        }
+        if self.cfg.vlas {
+            self.vla_locals();
+        }
+    }
+
+    /// Print the feature objects of the current function (and, in `main`, the globals).
+    fn feature_prints(&mut self, with_globals: bool) {
+        if self.cfg.bitfields {
+            self.bitfield_prints(with_globals);
+        }
+        if self.cfg.layout {
+            self.layout_prints(with_globals);
+        }
+        if self.cfg.func_ptrs {
+            self.funcptr_prints(with_globals);
+        }
+        if self.cfg.callbacks {
+            self.callback_prints();
+        }
+    }
+
+    /// A statement of one of the features (false if none could be made here).
+    fn feature_stmt(&mut self, nesting: usize, calls: bool) -> bool {
+        let feats = self.cfg.features();
+        let f = self.pick(&feats);
+        match f {
+            Feature::Bitfields => self.bitfield_stmt(calls),
+            Feature::Layout => self.layout_stmt(calls),
+            Feature::FuncPtrs => self.funcptr_stmt(calls),
+            Feature::Callbacks => self.callback_stmt(calls),
+            Feature::Builtins => self.builtin_stmt(nesting, calls),
+            Feature::Narrow => self.narrow_stmt(calls),
+            Feature::Vlas => self.vla_stmt(calls),
+        }
+    }
+
+    /// An `unsigned int` expression of one of the features (None if none could be made).
+    fn feature_expr(&mut self, depth: usize, calls: bool) -> Option<String> {
+        let feats = self.cfg.features();
+        let f = self.pick(&feats);
+        match f {
+            Feature::Bitfields => self.bitfield_expr(depth, calls),
+            Feature::Layout => self.layout_expr(depth, calls),
+            Feature::FuncPtrs => self.funcptr_expr(depth, calls),
+            Feature::Callbacks => None,
+            Feature::Builtins => self.builtin_expr(depth, calls),
+            Feature::Narrow => self.narrow_expr(depth, calls),
+            Feature::Vlas => self.vla_expr(depth, calls),
+        }
     }
 }

@@ -27,14 +27,16 @@ impl Lowerer<'_> {
 
     /// A declaration at file or block scope.
     pub(super) fn declaration(&mut self, d: &Node<Declaration>) -> LResult<()> {
+        self.vla_spec_len = None;
         let specs = self.decl_specs(&d.node.specifiers, d.span)?;
+        // a VLA typedef names a length computed at the typedef
+        let spec_len = self.vla_spec_len.take();
         let file = self.fcx.func.is_none();
+        let typedef = specs.storage == Some(StorageClassSpecifier::Typedef);
         let automatic = !file
             && !matches!(
                 specs.storage,
-                Some(StorageClassSpecifier::Static)
-                    | Some(StorageClassSpecifier::Extern)
-                    | Some(StorageClassSpecifier::Typedef)
+                Some(StorageClassSpecifier::Static) | Some(StorageClassSpecifier::Extern)
             );
         for id in &d.node.declarators {
             self.vla_ok = automatic;
@@ -42,6 +44,14 @@ impl Lowerer<'_> {
             let dd = self.declarator(specs.ty, &id.node.declarator, false);
             self.vla_ok = false;
             let dd = dd?;
+            if self.vla_len.is_none() && id.node.declarator.node.derived.is_empty() {
+                self.vla_len = spec_len.clone();
+            }
+            if typedef {
+                if let (Some(len), Some((name, _))) = (self.vla_len.take(), &dd.name) {
+                    self.vla_typedefs.insert(name.clone(), len);
+                }
+            }
             let Some((name, nspan)) = dd.name else {
                 return Err(self.err(
                     id.span,

@@ -203,7 +203,32 @@ impl Lowerer<'_> {
                 self.compound_literal(ty, &cl.node.initializer_list, span)
             }
             Expression::SizeOfTy(s) => {
-                let ty = self.type_name(&s.node.0)?;
+                // `sizeof(T[n])` and `sizeof(vla_typedef)`: computed at run time
+                let in_function = self.fcx.func.is_some() && !self.fcx.const_mode;
+                self.vla_ok = in_function;
+                self.vla_len = None;
+                self.vla_spec_len = None;
+                let ty = self.type_name(&s.node.0);
+                self.vla_ok = false;
+                let ty = ty?;
+                let len = self.vla_len.take().or_else(|| {
+                    let plain = s.node.0.node.declarator.is_none();
+                    self.vla_spec_len.take().filter(|_| plain)
+                });
+                if let Some(len) = len {
+                    let st = self.prog.types.size_t();
+                    let elem = self.prog.types.elem(ty).unwrap_or(ty);
+                    let esize = self.prog.types.size_of(elem).unwrap_or(1);
+                    let n = self.convert(len, st, span)?;
+                    let bytes = fold::binary(
+                        &self.prog.types,
+                        BinOp::Mul,
+                        n,
+                        fold::int(i128::from(esize), st),
+                        st,
+                    );
+                    return Ok(Operand::Val(bytes));
+                }
                 self.size_of(ty, span)
             }
             Expression::SizeOfVal(s) => {
@@ -751,7 +776,21 @@ impl Lowerer<'_> {
                 ErrorKind::Unsupported,
                 "cast to a struct or union type is not supported",
             )),
-            _ => Ok(Operand::Val(self.convert(v, ty, span)?)),
+            _ => {
+                let c = self.convert(v, ty, span)?;
+                // `(unsigned)s.f` is no longer a bit-field: it must not promote to `int`
+                let bitfield = matches!(&c.kind, ExprKind::Read(lv)
+                    if matches!(lv.as_ref(), Lval::Field(_, s, i)
+                        if self.prog.field(*s, *i).bitfield.is_some()));
+                Ok(Operand::Val(if bitfield {
+                    Expr {
+                        ty: c.ty,
+                        kind: ExprKind::Cast(Box::new(c)),
+                    }
+                } else {
+                    c
+                }))
+            }
         }
     }
 

@@ -97,6 +97,11 @@ struct Lowerer<'a> {
     /// Each VLA variable (a pointer to its storage) and the variable holding its size in
     /// bytes, for `sizeof`.
     vla_sizes: HashMap<crate::cir::VarId, crate::cir::VarId>,
+    /// Typedefs of VLA types (`typedef int row[n];`): the temporary holding the length
+    /// computed at the typedef.
+    vla_typedefs: HashMap<String, crate::cir::Expr>,
+    /// The length of the VLA typedef the last specifiers named, if any.
+    vla_spec_len: Option<crate::cir::Expr>,
     /// Warnings already given (location, message), to give each once.
     warned: HashSet<(Loc, String)>,
 }
@@ -124,6 +129,8 @@ impl<'a> Lowerer<'a> {
             vla_ok: false,
             vla_len: None,
             vla_sizes: HashMap::new(),
+            vla_typedefs: HashMap::new(),
+            vla_spec_len: None,
             warned: HashSet::new(),
         }
     }

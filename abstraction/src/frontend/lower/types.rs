@@ -262,6 +262,7 @@ impl Lowerer<'_> {
                         }
                         TypeSpecifier::TypedefName(id) => {
                             let t = self.typedef_name(&id.node.name, id.span)?;
+                            self.vla_spec_len = self.vla_typedefs.get(&id.node.name).cloned();
                             set(&mut other, t)
                         }
                         TypeSpecifier::TypeOf(to) => {
@@ -625,7 +626,9 @@ impl Lowerer<'_> {
             _ if param => Ok(None),
             // A size naming an earlier parameter.
             Err(_) if self.in_params > 0 => Err(vla(self)),
-            Ok(None) if allow_vla => {
+            // (a size that is itself computed at run time, e.g. from a VLA's `sizeof`, is
+            // not a constant either)
+            Ok(None) | Err(_) if allow_vla => {
                 // a VLA: its length is computed where it is declared
                 self.vla_ok = false;
                 let n = self.rvalue(e)?;
