@@ -1,6 +1,5 @@
 // class: packed
 // expect: violation
-// answer: unknown
 // inputs: 5
 // A packed int field: struct q is {char a; int b packed; char c;}, so c sits at offset 5 (size 6); the program reads the bytes of the struct and expects c's byte 0x7e only at offset 8.
 #include <string.h>

@@ -41,6 +41,9 @@ pub struct Options {
     pub max_cores: usize,
     /// Steps the replay may take.
     pub replay_steps: u64,
+    /// Further models tried when the replay of a feasible path over-approximated by the
+    /// formula leaves the path.
+    pub extra_models: usize,
 }
 
 impl Default for Options {
@@ -50,6 +53,7 @@ impl Default for Options {
             max_core_checks: 64,
             max_cores: 8,
             replay_steps: 10_000_000,
+            extra_models: 8,
         }
     }
 }
@@ -166,13 +170,36 @@ impl Refiner {
             solve::Feasibility::Feasible(values) => {
                 let _s = tracing::info_span!("replay").entered();
                 let entry = prog.func(self.entry).name.clone();
-                match replay::replay(
+                let mut result = replay::replay(
                     prog,
                     &entry,
                     &formula.choices,
                     &values,
                     self.opts.replay_steps,
-                ) {
+                );
+                // Where the formula over-approximates (memory havocked by `memcpy`, a
+                // product it cannot express), another model may be one the program can
+                // really follow: try a few.
+                let mut last = values;
+                let mut tries = 0;
+                while matches!(result, replay::Replay::Missed(..))
+                    && !formula.approximations.is_empty()
+                    && tries < self.opts.extra_models
+                {
+                    tries += 1;
+                    let Some(next) = solve::next_model(&formula, &last) else {
+                        break;
+                    };
+                    result = replay::replay(
+                        prog,
+                        &entry,
+                        &formula.choices,
+                        &next,
+                        self.opts.replay_steps,
+                    );
+                    last = next;
+                }
+                match result {
                     replay::Replay::Reached(cex) => Outcome::Violation(cex),
                     replay::Replay::Missed(why, taken) => {
                         let diverged = path

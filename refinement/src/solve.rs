@@ -54,6 +54,34 @@ pub fn decide(f: &PathFormula, max_checks: usize, max_cores: usize) -> Feasibili
     }
 }
 
+/// Another model of the (feasible) path `f`, whose choices differ from `previous` in at
+/// least one value (the blocking clause stays in `f`'s solver). `None` when there is none
+/// or Z3 cannot tell.
+pub fn next_model(f: &PathFormula, previous: &[i128]) -> Option<Vec<i128>> {
+    if f.choices.is_empty() {
+        return None;
+    }
+    let differs: Vec<z3::ast::Bool> = f
+        .choices
+        .iter()
+        .zip(previous)
+        .map(|(c, &v)| {
+            let sym = Int::new_const(format!("fresh{}", c.sym));
+            sym.eq(Int::from_i128(v)).not()
+        })
+        .collect();
+    let refs: Vec<&z3::ast::Bool> = differs.iter().collect();
+    f.solver.assert(z3::ast::Bool::or(&refs));
+    let all: Vec<usize> = (0..f.guards.len()).collect();
+    match check(f, &all) {
+        SatResult::Sat => match model_values(f) {
+            Feasibility::Feasible(v) => Some(v),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// Checks the path with the guards `gs` (indices into `f.guards`) assumed.
 fn check(f: &PathFormula, gs: &[usize]) -> SatResult {
     let lits: Vec<_> = gs.iter().map(|&g| f.guards[g].0.clone()).collect();

@@ -53,8 +53,15 @@ fn gcc(args: &[String], what: &str) -> Result<(), NativeError> {
         return Ok(());
     }
     let err = String::from_utf8_lossy(&out.stderr);
+    let hint = if args.iter().any(|a| a == "-m32")
+        && (err.contains("libc-header-start") || err.contains("crt1.o") || err.contains("-lgcc"))
+    {
+        " (32-bit compilation needs Debian's gcc-multilib)"
+    } else {
+        ""
+    };
     Err(NativeError(format!(
-        "gcc could not {what}: {}",
+        "gcc could not {what}: {}{hint}",
         first_error(&err)
     )))
 }
@@ -84,6 +91,19 @@ fn undefined_symbols(stderr: &str) -> Vec<String> {
     out.sort();
     out.dedup();
     out
+}
+
+fn link_error(stderr: &str, dm: DataModel) -> NativeError {
+    let hint = if dm == DataModel::Ilp32 && (stderr.contains("crt1.o") || stderr.contains("-lgcc"))
+    {
+        " (32-bit linking needs Debian's gcc-multilib)"
+    } else {
+        ""
+    };
+    NativeError(format!(
+        "gcc could not link the program: {}{hint}",
+        first_error(stderr)
+    ))
 }
 
 fn s(p: &Path) -> String {
@@ -132,10 +152,7 @@ pub(crate) fn compile(req: &Request, p: &Planned, dir: &Path) -> Result<Built, N
         let err = String::from_utf8_lossy(&first.stderr);
         let missing = undefined_symbols(&err);
         if missing.is_empty() {
-            return Err(NativeError(format!(
-                "gcc could not link the program: {}",
-                first_error(&err)
-            )));
+            return Err(link_error(&err, req.data_model));
         }
         let (text, inputs) = runtime::stubs(req.prog, &missing);
         write(&stubs_c, &text)?;
@@ -143,10 +160,10 @@ pub(crate) fn compile(req: &Request, p: &Planned, dir: &Path) -> Result<Built, N
         input_funcs.extend(inputs);
         let second = link(&[&prog_o, &harness_o, &stubs_o])?;
         if !second.status.success() {
-            return Err(NativeError(format!(
-                "gcc could not link the program: {}",
-                first_error(&String::from_utf8_lossy(&second.stderr))
-            )));
+            return Err(link_error(
+                &String::from_utf8_lossy(&second.stderr),
+                req.data_model,
+            ));
         }
     }
     let command = format!(
