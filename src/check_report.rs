@@ -130,6 +130,9 @@ pub fn text(r: &Report) -> String {
                 Some(Confirmation::Native { .. }) => {
                     "replayed on the CIR interpreter and as the gcc-compiled program"
                 }
+                Some(Confirmation::NativeOnly { .. }) => {
+                    "replayed as the gcc-compiled program (the CIR interpreter cannot follow this program: the trace is the path, without values)"
+                }
                 _ => "replayed on the CIR interpreter only (native replay turned off)",
             };
             let _ = writeln!(
@@ -231,7 +234,14 @@ pub fn json(r: &Report) -> String {
     if let Verdict::Violation(cex) = &o.verdict {
         v["message"] = json!(abort_message(r, cex));
         v["replayed"] = json!(true);
-        v["native_replay"] = json!(matches!(o.confirmation, Some(Confirmation::Native { .. })));
+        v["native_replay"] = json!(matches!(
+            o.confirmation,
+            Some(Confirmation::Native { .. } | Confirmation::NativeOnly { .. })
+        ));
+        v["interpreter_replay"] = json!(!matches!(
+            o.confirmation,
+            Some(Confirmation::NativeOnly { .. })
+        ));
         v["inputs"] = Value::Array(
             cex.inputs
                 .iter()

@@ -1,6 +1,5 @@
 // class: float
 // expect: violation
-// answer: unknown
 // inputs: 3 4 5
 // Floating point is computed (an average) but the error depends on integers only: the total of three inputs in 0..10 is 12 for 3, 4, 5.
 #include <stdio.h>

@@ -1,6 +1,5 @@
 // class: float
 // expect: violation
-// answer: unknown
 // inputs: 3
 // In IEEE double, 0.1 + 0.2 != 0.3, so k == 3 reaches the error.
 extern void reach_error(void);

@@ -18,7 +18,8 @@ use slamrs_abstraction::c2bp::solver_pool::PooledSolver;
 use slamrs_abstraction::c2bp::term::{as_int, Conv, MemKind, NoTerm, Obj, Term};
 use slamrs_abstraction::cir::env::{classify, EnvFn};
 use slamrs_abstraction::cir::{
-    Callee, Expr, ExprKind, FuncId, HavocKind, Loc, Lval, Program, Stmt, Ty, TypeKind, VarId,
+    AllocId, Callee, Expr, ExprKind, FuncId, HavocKind, Loc, Lval, Program, Stmt, Ty, TypeKind,
+    VarId,
 };
 use std::collections::HashMap;
 use z3::ast::{Array, Bool, Int};
@@ -37,12 +38,14 @@ pub struct Choice {
 /// What kind of nondeterminism a [`Choice`] is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ChoiceKind {
-    /// An input (`__VERIFIER_nondet_*`, an unknown external function's result).
-    Input,
+    /// An input (`__VERIFIER_nondet_*`, an unknown external function's result), with the
+    /// function it comes from.
+    Input(String),
     /// An uninitialized variable's value at a `havoc` edge at `loc`.
     Uninit(Loc),
-    /// Whether an allocation that may fail returns NULL (symbol is 1 for failure).
-    AllocFails,
+    /// Whether an allocation (at this site) that may fail returns NULL (symbol is 1 for
+    /// failure).
+    AllocFails(AllocId),
 }
 
 /// A path formula ready for Z3.
@@ -449,7 +452,7 @@ impl<'a> Enc<'a> {
                 if self.is_scalar_lval(lhs) {
                     let ty = self.prog.lval_ty(lhs);
                     let kind = match why {
-                        HavocKind::Input(_) => Some(ChoiceKind::Input),
+                        HavocKind::Input(f) => Some(ChoiceKind::Input(f.clone())),
                         HavocKind::Uninit => Some(ChoiceKind::Uninit(loc)),
                         HavocKind::Asm => None,
                     };
@@ -466,7 +469,7 @@ impl<'a> Enc<'a> {
                 let addr = Term::Int(alloc_addr(self.allocs));
                 self.allocs += 1;
                 let val = if self.prog.allocs[site.0 as usize].may_fail {
-                    let fails = self.choice(i, ChoiceKind::AllocFails, None);
+                    let fails = self.choice(i, ChoiceKind::AllocFails(*site), None);
                     let f = self.int(&fails);
                     self.solver
                         .assert(Bool::or(&[f.eq(Int::from_i64(0)), f.eq(Int::from_i64(1))]));
@@ -539,16 +542,15 @@ impl<'a> Enc<'a> {
             return Ok(());
         };
         let f = self.prog.func(*g);
-        let ret = self
-            .prog
-            .types
-            .fn_sig(f.ty)
-            .map(|s| s.ret)
-            .filter(|&t| self.prog.types.is_scalar(t));
+        let ret = self.prog.types.fn_sig(f.ty).map(|s| s.ret).filter(|&t| {
+            self.prog.types.is_scalar(t) && !matches!(self.prog.types.kind(t), TypeKind::Float(_))
+        });
         match classify(&f.name) {
             EnvFn::Nondet | EnvFn::Unknown => {
-                // one input per call of a function returning a scalar, used or not
-                let val = ret.map(|t| self.choice(i, ChoiceKind::Input, Some(t)));
+                // one input per call of a function returning an integer or a pointer, used
+                // or not (as the interpreter consumes them)
+                let name = f.name.clone();
+                let val = ret.map(|t| self.choice(i, ChoiceKind::Input(name), Some(t)));
                 if let Some(lhs) = lhs {
                     if self.is_scalar_lval(lhs) {
                         self.write_scalar(func, lhs, val)?;

@@ -72,6 +72,10 @@ pub enum Outcome {
     },
     /// Neither: the reason.
     Unknown(String),
+    /// The path is feasible, but the interpreter cannot follow the program along it
+    /// (floating point, ...): a counterexample from the path and the model, which only a
+    /// native replay can confirm; `why` is the reason it is unknown otherwise.
+    Unconfirmed { cex: Counterexample, why: String },
 }
 
 /// Refines abstract traces of one program. Keeps the analyses the encoding needs and the
@@ -201,7 +205,7 @@ impl Refiner {
                 }
                 match result {
                     replay::Replay::Reached(cex) => Outcome::Violation(cex),
-                    replay::Replay::Missed(why, taken) => {
+                    replay::Replay::Missed(why, taken, cannot_follow) => {
                         let diverged = path
                             .steps
                             .iter()
@@ -223,9 +227,16 @@ impl Refiner {
                                 formula.approximations.join("; ")
                             )
                         };
-                        Outcome::Unknown(format!(
+                        let why = format!(
                             "a path to the error is feasible in the path formula, but its replay on the interpreter did not reach the error: {why}{approx}"
-                        ))
+                        );
+                        match cannot_follow
+                            .then(|| replay::from_model(prog, &path, &formula.choices, &last))
+                            .flatten()
+                        {
+                            Some(cex) => Outcome::Unconfirmed { cex, why },
+                            None => Outcome::Unknown(why),
+                        }
                     }
                 }
             }

@@ -31,9 +31,9 @@ impl ReplayOracle {
         };
         for (c, &v) in choices.iter().zip(values) {
             match &c.kind {
-                ChoiceKind::Input => o.inputs.push_back(v),
+                ChoiceKind::Input(_) => o.inputs.push_back(v),
                 ChoiceKind::Uninit(loc) => o.uninit.entry(*loc).or_default().push_back(v),
-                ChoiceKind::AllocFails => o.alloc_fails.push_back(v == 1),
+                ChoiceKind::AllocFails(_) => o.alloc_fails.push_back(v == 1),
             }
         }
         o
@@ -95,8 +95,10 @@ pub struct Counterexample {
 #[derive(Clone, Debug)]
 pub enum Replay {
     Reached(Counterexample),
-    /// The run ended otherwise: the outcome's description, and the edges it took.
-    Missed(String, Vec<(FuncId, NodeId, usize)>),
+    /// The run ended otherwise: the outcome's description, the edges it took, and whether
+    /// it stopped because the interpreter cannot follow the program there (floating point,
+    /// ...), rather than because the program went elsewhere.
+    Missed(String, Vec<(FuncId, NodeId, usize)>, bool),
 }
 
 struct Recorder<'p> {
@@ -250,6 +252,65 @@ impl Observer for Recorder<'_> {
     }
 }
 
+/// The counterexample a path and a model of its formula describe, without an interpreter
+/// run: the statements of the path (no values), and the model's choices. For a native
+/// replay where the interpreter cannot follow the program.
+pub fn from_model(
+    prog: &Program,
+    path: &crate::path::CirPath,
+    choices: &[Choice],
+    values: &[i128],
+) -> Option<Counterexample> {
+    let last = path.steps.last()?;
+    let body = prog.func(last.func).body.as_ref()?;
+    let error_loc = body.nodes[last.node.0 as usize].edges.get(last.edge)?.loc;
+    let mut steps = Vec::new();
+    for s in &path.steps {
+        let body = prog.func(s.func).body.as_ref()?;
+        let e = body.nodes[s.node.0 as usize].edges.get(s.edge)?;
+        steps.push(CexStep {
+            func: s.func,
+            node: s.node,
+            edge: s.edge,
+            depth: s.depth,
+            loc: e.loc,
+            stmt: print::stmt(prog, &e.stmt),
+            values: Vec::new(),
+        });
+    }
+    let mut inputs = Vec::new();
+    let mut model = Vec::new();
+    for (c, &v) in choices.iter().zip(values) {
+        model.push(match &c.kind {
+            ChoiceKind::Input(func) => {
+                // the models' own choices and float values are not the program's inputs
+                if func != slamrs_abstraction::frontend::models::CHOICE && func != "float" {
+                    inputs.push(v);
+                }
+                interp::Choice::Input {
+                    func: func.clone(),
+                    value: v,
+                }
+            }
+            ChoiceKind::Uninit(loc) => interp::Choice::Uninit {
+                loc: *loc,
+                value: v,
+            },
+            ChoiceKind::AllocFails(site) => interp::Choice::Alloc {
+                site: *site,
+                fails: v == 1,
+            },
+        });
+    }
+    Some(Counterexample {
+        inputs,
+        steps,
+        error_func: last.func,
+        error_loc,
+        choices: model,
+    })
+}
+
 /// Runs `prog` from `entry` with the model's choices, in machine integers.
 pub fn replay(
     prog: &Program,
@@ -286,6 +347,7 @@ pub fn replay(
         other => Replay::Missed(
             describe(prog, &other),
             rec.steps.iter().map(|s| (s.func, s.node, s.edge)).collect(),
+            matches!(other, Outcome::Unsupported { .. }),
         ),
     }
 }

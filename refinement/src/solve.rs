@@ -192,7 +192,7 @@ mod tests {
             guards: vec![(g, 0)],
             choices: vec![crate::encode::Choice {
                 step: Some(0),
-                kind: crate::encode::ChoiceKind::Input,
+                kind: crate::encode::ChoiceKind::Input("__VERIFIER_nondet_int".into()),
                 sym: 0,
             }],
             approximations: Vec::new(),

@@ -95,6 +95,10 @@ pub enum Confirmation {
     },
     /// Only the CIR interpreter replayed it (native replay was turned off).
     InterpreterOnly,
+    /// Only the gcc-compiled program reached the error: the interpreter cannot follow the
+    /// program along the path (the reason), so the trace shows the path's statements
+    /// without values.
+    NativeOnly { seconds: f64, interpreter: String },
 }
 
 /// Confirms a counterexample the interpreter replayed: `Err` says why it is not reported.
@@ -246,6 +250,25 @@ pub fn run(
             }
             refinement::Outcome::Unknown(why) => {
                 return finish(Verdict::Unknown(why), stats, preds)
+            }
+            refinement::Outcome::Unconfirmed { cex, why } => {
+                let t = Instant::now();
+                let checked = {
+                    let _s = tracing::info_span!("confirm").entered();
+                    confirm(prog, &cex)
+                };
+                stats.times.refinement += t.elapsed();
+                return match checked {
+                    Ok(Confirmation::Native { seconds }) => Outcome {
+                        confirmation: Some(Confirmation::NativeOnly {
+                            seconds,
+                            interpreter: why,
+                        }),
+                        ..finish(Verdict::Violation(Box::new(cex)), stats, preds)
+                    },
+                    Ok(_) => finish(Verdict::Unknown(why), stats, preds),
+                    Err(e) => finish(Verdict::Unknown(format!("{why}; {e}")), stats, preds),
+                };
             }
             refinement::Outcome::Refined { path_len, .. } => {
                 stats.last_path_len = path_len;
