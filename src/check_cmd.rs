@@ -238,7 +238,7 @@ pub fn run(args: &CheckArgs) -> u8 {
                 seconds: run.seconds,
             }),
             native::Verdict::Disagrees { why, .. } => Err(format!(
-                "native replay disagrees with the interpreter: the interpreter's run reached the error at {}, but {why}",
+                "native replay disagrees: the counterexample reaches the error at {}, but {why}",
                 prog.loc_string(cex.error_loc)
             )),
         }
