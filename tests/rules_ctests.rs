@@ -18,12 +18,9 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use common::text;
+use common::{c_programs, file_name, header, parallel, run_bounded, tail};
 use serde_json::Value;
 
 /// `--timeout` given to `slamrs check`.
@@ -44,37 +41,7 @@ fn bad_dir() -> PathBuf {
 /// The `.c` files of `dir`, sorted, restricted by `SLAMRS_RULES_FILTER`.
 fn programs(dir: &Path) -> Vec<PathBuf> {
     let filter = std::env::var("SLAMRS_RULES_FILTER").unwrap_or_default();
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "c"))
-        .filter(|p| file_name(p).contains(&filter))
-        .collect();
-    files.sort();
-    files
-}
-
-fn file_name(p: &Path) -> String {
-    p.file_name().unwrap().to_string_lossy().into_owned()
-}
-
-/// The `// key: value` lines of the leading comment block, in order.
-fn header(path: &Path) -> Result<Vec<(String, String)>, String> {
-    let src = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
-    let mut out = Vec::new();
-    for line in src.lines() {
-        let Some(rest) = line.strip_prefix("//") else {
-            break;
-        };
-        let Some((key, value)) = rest.trim().split_once(':') else {
-            continue;
-        };
-        let key = key.trim();
-        if !key.is_empty() && key.chars().all(|c| c.is_ascii_lowercase() || c == '-') {
-            out.push((key.to_string(), value.trim().to_string()));
-        }
-    }
-    Ok(out)
+    c_programs(dir, &filter)
 }
 
 /// How one program of `c-tests/rules/` is checked.
@@ -158,7 +125,11 @@ impl Case {
         args.extend(self.spec_args.iter().cloned());
         args.extend(["--format", "json", "--timeout"].map(String::from));
         args.push(TIMEOUT_S.to_string());
-        let run = run_bounded(&args, Duration::from_secs(TIMEOUT_S) + GRACE)?;
+        let run = run_bounded(
+            &args,
+            Duration::from_secs(TIMEOUT_S) + GRACE,
+            "rules-ctests-out",
+        )?;
         let context = || {
             format!(
                 "  command: slamrs {}\n  exit: {:?}, {:.1} s\n  stdout: {}\n  stderr: {}",
@@ -235,92 +206,6 @@ impl Case {
     }
 }
 
-/// The outcome of one `slamrs` process.
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-    secs: f64,
-}
-
-/// Runs `slamrs args`, killing it after `limit`.
-fn run_bounded(args: &[String], limit: Duration) -> Result<Run, String> {
-    let start = Instant::now();
-    let dir = common::scratch("rules-ctests-out");
-    // Output goes to files so that a chatty child never blocks on a full pipe.
-    let id = format!("{}-{:?}", std::process::id(), std::thread::current().id())
-        .replace(|c: char| !c.is_ascii_alphanumeric(), "_");
-    let out_path = dir.join(format!("{id}.out"));
-    let err_path = dir.join(format!("{id}.err"));
-    let out = std::fs::File::create(&out_path).map_err(|e| e.to_string())?;
-    let err = std::fs::File::create(&err_path).map_err(|e| e.to_string())?;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_slamrs"))
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(out)
-        .stderr(err)
-        .spawn()
-        .map_err(|e| format!("cannot run slamrs: {e}"))?;
-    let status = loop {
-        if let Some(status) = child.try_wait().map_err(|e| e.to_string())? {
-            break Some(status);
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let stdout = std::fs::read(&out_path)
-        .map(|b| text(&b))
-        .unwrap_or_default();
-    let stderr = std::fs::read(&err_path)
-        .map(|b| text(&b))
-        .unwrap_or_default();
-    let secs = start.elapsed().as_secs_f64();
-    match status {
-        None => Err(format!(
-            "killed after {secs:.0} s (its --timeout is {TIMEOUT_S} s)\n  stderr: {}",
-            tail(&stderr, 1500)
-        )),
-        Some(status) => Ok(Run {
-            code: status.code(),
-            stdout,
-            stderr,
-            secs,
-        }),
-    }
-}
-
-/// The last `n` bytes of `s` (at a character boundary).
-fn tail(s: &str, n: usize) -> &str {
-    let mut start = s.len().saturating_sub(n);
-    while !s.is_char_boundary(start) {
-        start += 1;
-    }
-    &s[start..]
-}
-
-/// Runs `work` on every item over `THREADS` threads; the results in item order.
-fn parallel<T: Sync, R: Send>(items: &[T], work: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    let next = AtomicUsize::new(0);
-    let results = Mutex::new(Vec::with_capacity(items.len()));
-    std::thread::scope(|s| {
-        for _ in 0..THREADS {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(item) = items.get(i) else { break };
-                let r = work(item);
-                results.lock().unwrap().push((i, r));
-            });
-        }
-    });
-    let mut results = results.into_inner().unwrap();
-    results.sort_by_key(|(i, _)| *i);
-    results.into_iter().map(|(_, r)| r).collect()
-}
-
 #[test]
 fn rules_programs_have_their_expected_verdicts() {
     let files = programs(&rules_dir());
@@ -335,7 +220,7 @@ fn rules_programs_have_their_expected_verdicts() {
             files.len()
         );
     }
-    let outcomes = parallel(&files, |path| {
+    let outcomes = parallel(&files, THREADS, |path| {
         let start = Instant::now();
         let r = Case::parse(path).and_then(|case| case.run());
         (r, start.elapsed().as_secs_f64())
@@ -388,7 +273,11 @@ fn bad_case(path: &Path) -> Result<(), String> {
         .split_whitespace()
         .map(|a| a.replace("{file}", &file).replace("{dir}", &dir))
         .collect();
-    let run = run_bounded(&args, Duration::from_secs(TIMEOUT_S) + GRACE)?;
+    let run = run_bounded(
+        &args,
+        Duration::from_secs(TIMEOUT_S) + GRACE,
+        "rules-ctests-out",
+    )?;
     let mut problems = Vec::new();
     if run.code != Some(exit) {
         problems.push(format!("exit status {:?}, expected {exit}", run.code));
@@ -424,7 +313,7 @@ fn rules_bad_input_is_exit_2_with_a_clear_message() {
             files.len()
         );
     }
-    let outcomes = parallel(&files, |path| bad_case(path));
+    let outcomes = parallel(&files, THREADS, |path| bad_case(path));
     let failures: Vec<String> = files
         .iter()
         .zip(&outcomes)
@@ -447,7 +336,7 @@ fn readme_example_driver_reports_the_missing_release() {
     let args: Vec<String> = ["check", &path.to_string_lossy(), "--rule", "locking"]
         .map(String::from)
         .to_vec();
-    let run = run_bounded(&args, Duration::from_secs(120)).unwrap();
+    let run = run_bounded(&args, Duration::from_secs(120), "rules-ctests-out").unwrap();
     let show = format!(
         "stdout:\n{}\nstderr:\n{}",
         tail(&run.stdout, 4000),

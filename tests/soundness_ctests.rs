@@ -22,12 +22,9 @@ mod common;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use common::text;
+use common::{c_programs, file_name, header, parallel, run_bounded, tail, Run};
 use serde_json::Value;
 
 /// `--timeout` given to `slamrs check`.
@@ -77,39 +74,7 @@ fn filter() -> Option<String> {
 
 /// The `.c` files of the corpus, sorted, restricted by `SLAMRS_SOUNDNESS_FILTER`.
 fn programs() -> Vec<PathBuf> {
-    let dir = corpus_dir();
-    let filter = filter().unwrap_or_default();
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "c"))
-        .filter(|p| file_name(p).contains(&filter))
-        .collect();
-    files.sort();
-    files
-}
-
-fn file_name(p: &Path) -> String {
-    p.file_name().unwrap().to_string_lossy().into_owned()
-}
-
-/// The `// key: value` lines of the leading comment block, in order.
-fn header(path: &Path) -> Result<Vec<(String, String)>, String> {
-    let src = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
-    let mut out = Vec::new();
-    for line in src.lines() {
-        let Some(rest) = line.strip_prefix("//") else {
-            break;
-        };
-        let Some((key, value)) = rest.trim().split_once(':') else {
-            continue;
-        };
-        let key = key.trim();
-        if !key.is_empty() && key.chars().all(|c| c.is_ascii_lowercase() || c == '-') {
-            out.push((key.to_string(), value.trim().to_string()));
-        }
-    }
-    Ok(out)
+    c_programs(&corpus_dir(), &filter().unwrap_or_default())
 }
 
 /// A verdict of `slamrs check`, or its rejection of the program.
@@ -218,7 +183,11 @@ impl Case {
     /// Runs the check: slamrs's answer, and every way the outcome differs from the header.
     fn run(&self) -> Outcome {
         let args = self.args();
-        let run = match run_bounded(&args, Duration::from_secs(TIMEOUT_S) + GRACE) {
+        let run = match run_bounded(
+            &args,
+            Duration::from_secs(TIMEOUT_S) + GRACE,
+            "soundness-ctests-out",
+        ) {
             Ok(run) => run,
             Err(e) => {
                 return Outcome {
@@ -328,92 +297,6 @@ struct Outcome {
     secs: f64,
 }
 
-/// The outcome of one `slamrs` process.
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-    secs: f64,
-}
-
-/// Runs `slamrs args`, killing it after `limit`.
-fn run_bounded(args: &[String], limit: Duration) -> Result<Run, String> {
-    let start = Instant::now();
-    let dir = common::scratch("soundness-ctests-out");
-    // Output goes to files so that a chatty child never blocks on a full pipe.
-    let id = format!("{}-{:?}", std::process::id(), std::thread::current().id())
-        .replace(|c: char| !c.is_ascii_alphanumeric(), "_");
-    let out_path = dir.join(format!("{id}.out"));
-    let err_path = dir.join(format!("{id}.err"));
-    let out = std::fs::File::create(&out_path).map_err(|e| e.to_string())?;
-    let err = std::fs::File::create(&err_path).map_err(|e| e.to_string())?;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_slamrs"))
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(out)
-        .stderr(err)
-        .spawn()
-        .map_err(|e| format!("cannot run slamrs: {e}"))?;
-    let status = loop {
-        if let Some(status) = child.try_wait().map_err(|e| e.to_string())? {
-            break Some(status);
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let stdout = std::fs::read(&out_path)
-        .map(|b| text(&b))
-        .unwrap_or_default();
-    let stderr = std::fs::read(&err_path)
-        .map(|b| text(&b))
-        .unwrap_or_default();
-    let secs = start.elapsed().as_secs_f64();
-    match status {
-        None => Err(format!(
-            "killed after {secs:.0} s (its --timeout is {TIMEOUT_S} s)\n  stderr: {}",
-            tail(&stderr, 1500)
-        )),
-        Some(status) => Ok(Run {
-            code: status.code(),
-            stdout,
-            stderr,
-            secs,
-        }),
-    }
-}
-
-/// The last `n` bytes of `s` (at a character boundary).
-fn tail(s: &str, n: usize) -> &str {
-    let mut start = s.len().saturating_sub(n);
-    while !s.is_char_boundary(start) {
-        start += 1;
-    }
-    &s[start..]
-}
-
-/// Runs `work` on every item over `THREADS` threads; the results in item order.
-fn parallel<T: Sync, R: Send>(items: &[T], work: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    let next = AtomicUsize::new(0);
-    let results = Mutex::new(Vec::with_capacity(items.len()));
-    std::thread::scope(|s| {
-        for _ in 0..THREADS {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(item) = items.get(i) else { break };
-                let r = work(item);
-                results.lock().unwrap().push((i, r));
-            });
-        }
-    });
-    let mut results = results.into_inner().unwrap();
-    results.sort_by_key(|(i, _)| *i);
-    results.into_iter().map(|(_, r)| r).collect()
-}
-
 /// Counts per class for the summary table.
 #[derive(Default)]
 struct Tally {
@@ -495,7 +378,7 @@ fn soundness_headers_are_well_formed() {
 #[test]
 fn soundness_programs_answer_as_recorded() {
     let files = programs();
-    let outcomes = parallel(&files, |path| match Case::parse(path) {
+    let outcomes = parallel(&files, THREADS, |path| match Case::parse(path) {
         Ok(case) => {
             let outcome = case.run();
             (Some(case), outcome)

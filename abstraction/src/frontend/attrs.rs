@@ -253,47 +253,19 @@ pub(crate) fn blank_attributes(text: &str) -> Option<String> {
                 i += 1;
             }
             c if c == b'_' || c.is_ascii_alphabetic() => {
-                let start = i;
+                if let Some((end, _)) = attribute_at(text, i) {
+                    for x in &mut out[i..end] {
+                        if *x != b'\n' {
+                            *x = b' ';
+                        }
+                    }
+                    found = true;
+                    i = end;
+                    continue;
+                }
                 while i < b.len() && (b[i] == b'_' || b[i].is_ascii_alphanumeric()) {
                     i += 1;
                 }
-                let word = &text[start..i];
-                if word != "__attribute__" && word != "__attribute" {
-                    continue;
-                }
-                let mut j = i;
-                while j < b.len() && b[j].is_ascii_whitespace() {
-                    j += 1;
-                }
-                if j >= b.len() || b[j] != b'(' {
-                    continue;
-                }
-                // Find the matching close parenthesis.
-                let mut depth = 0usize;
-                let mut k = j;
-                while k < b.len() {
-                    match b[k] {
-                        b'(' => depth += 1,
-                        b')' => {
-                            depth -= 1;
-                            if depth == 0 {
-                                break;
-                            }
-                        }
-                        _ => {}
-                    }
-                    k += 1;
-                }
-                if k >= b.len() {
-                    return None;
-                }
-                for x in &mut out[start..=k] {
-                    if *x != b'\n' {
-                        *x = b' ';
-                    }
-                }
-                found = true;
-                i = k + 1;
             }
             _ => i += 1,
         }
