@@ -1,6 +1,5 @@
 // class: recursion
 // expect: violation
-// answer: unknown
 // inputs: 12 18
 // Recursive Euclid: gcd(12, 18) == 6, a case the program claims cannot happen for two even inputs below 20.
 extern void __assert_fail(const char *, const char *, unsigned int, const char *);

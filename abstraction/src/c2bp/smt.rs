@@ -181,14 +181,28 @@ impl<'a> Encoder<'a> {
             Op::Add => Int::add(&[x, y]),
             Op::Sub => Int::sub(&[x, y]),
             Op::Mul if konst(a).is_some() || konst(b).is_some() => Int::mul(&[x, y]),
+            // a path formula decides one path: nonlinear products are exact there (an
+            // abstraction's many queries keep them uninterpreted)
+            Op::Mul if self.arrays.is_some() => Int::mul(&[x, y]),
             Op::Div => match konst(b) {
                 Some(c) if c != 0 => trunc_div(&x, c),
+                None if self.arrays.is_some() => {
+                    let q = trunc_div_var(&x, &y);
+                    let zero = y.eq(Int::from_i64(0));
+                    zero.ite(&self.uf(op, x, y.clone()), &q)
+                }
                 _ => self.uf(op, x, y),
             },
             Op::Rem => match konst(b) {
                 Some(c) if c != 0 => {
                     let q = trunc_div(&x, c);
                     Int::sub(&[x, Int::mul(&[q, Int::from_i128(c)])])
+                }
+                None if self.arrays.is_some() => {
+                    let q = trunc_div_var(&x, &y);
+                    let r = Int::sub(&[x.clone(), Int::mul(&[q, y.clone()])]);
+                    let zero = y.eq(Int::from_i64(0));
+                    zero.ite(&self.uf(op, x, y.clone()), &r)
                 }
                 _ => self.uf(op, x, y),
             },
@@ -256,6 +270,16 @@ fn mask(x: &Int, c: i128) -> Int {
     } else {
         Int::add(&parts)
     }
+}
+
+/// C's truncating division of `x` by `y` (for `y != 0`; the caller handles 0).
+fn trunc_div_var(x: &Int, y: &Int) -> Int {
+    let zero = Int::from_i64(0);
+    let (xp, yp) = (x.ge(&zero), y.ge(&zero));
+    let ax = xp.ite(x, &Int::unary_minus(x));
+    let ay = yp.ite(y, &Int::unary_minus(y));
+    let mag = ax.div(&ay);
+    xp.eq(&yp).ite(&mag, &Int::unary_minus(&mag))
 }
 
 /// C's truncating division by a nonzero constant.
