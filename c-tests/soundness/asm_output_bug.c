@@ -1,6 +1,5 @@
 // class: asm
 // expect: violation
-// answer: unknown
 // inputs: 1
 // Inline assembly writes 5 into its output operand; x == 5 and k == 1 reach the error.
 extern void reach_error(void);

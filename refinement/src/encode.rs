@@ -43,6 +43,8 @@ pub enum ChoiceKind {
     Input(String),
     /// An uninitialized variable's value at a `havoc` edge at `loc`.
     Uninit(Loc),
+    /// An inline-assembly output at `loc` (the compiled program computes its own).
+    Asm(Loc),
     /// Whether an allocation (at this site) that may fail returns NULL (symbol is 1 for
     /// failure).
     AllocFails(AllocId),
@@ -454,7 +456,7 @@ impl<'a> Enc<'a> {
                     let kind = match why {
                         HavocKind::Input(f) => Some(ChoiceKind::Input(f.clone())),
                         HavocKind::Uninit => Some(ChoiceKind::Uninit(loc)),
-                        HavocKind::Asm => None,
+                        HavocKind::Asm => Some(ChoiceKind::Asm(loc)),
                     };
                     let val = match kind {
                         Some(k) => self.choice(i, k, Some(ty)),

@@ -11,10 +11,12 @@ use slamrs_abstraction::interp::{
 use std::collections::{HashMap, VecDeque};
 
 /// Gives the interpreter the values a model chose: inputs in order, uninitialized values
-/// by the location of their `havoc`, allocation failures in order. Anything else is 0.
+/// and inline-assembly outputs by the location of their `havoc`, allocation failures in
+/// order. Anything else is 0.
 pub struct ReplayOracle {
     inputs: VecDeque<i128>,
     uninit: HashMap<Loc, VecDeque<i128>>,
+    asm: HashMap<Loc, VecDeque<i128>>,
     alloc_fails: VecDeque<bool>,
     /// Input values handed out, in order.
     pub given: Vec<i128>,
@@ -26,6 +28,7 @@ impl ReplayOracle {
         let mut o = ReplayOracle {
             inputs: VecDeque::new(),
             uninit: HashMap::new(),
+            asm: HashMap::new(),
             alloc_fails: VecDeque::new(),
             given: Vec::new(),
         };
@@ -33,6 +36,7 @@ impl ReplayOracle {
             match &c.kind {
                 ChoiceKind::Input(_) => o.inputs.push_back(v),
                 ChoiceKind::Uninit(loc) => o.uninit.entry(*loc).or_default().push_back(v),
+                ChoiceKind::Asm(loc) => o.asm.entry(*loc).or_default().push_back(v),
                 ChoiceKind::AllocFails(_) => o.alloc_fails.push_back(v == 1),
             }
         }
@@ -49,7 +53,11 @@ impl Oracle for ReplayOracle {
                 .get_mut(&loc)
                 .and_then(|q| q.pop_front())
                 .unwrap_or(0),
-            HavocKind::Asm => 0,
+            HavocKind::Asm => self
+                .asm
+                .get_mut(&loc)
+                .and_then(|q| q.pop_front())
+                .unwrap_or(0),
         };
         if matches!(why, HavocKind::Input(_)) {
             self.given.push(v);
@@ -293,6 +301,10 @@ pub fn from_model(
                 }
             }
             ChoiceKind::Uninit(loc) => interp::Choice::Uninit {
+                loc: *loc,
+                value: v,
+            },
+            ChoiceKind::Asm(loc) => interp::Choice::Asm {
                 loc: *loc,
                 value: v,
             },
