@@ -250,7 +250,7 @@ impl Planner<'_> {
                     });
                     alloc_site(k)
                 }
-                Rule => rule_wrapper(&r.name),
+                Rename::Rule => rule_wrapper(&r.name),
                 Rename::Main => MAIN.to_string(),
             };
             if *how != Rename::Main {
@@ -374,7 +374,7 @@ impl Planner<'_> {
                 continue;
             }
             let k = spliced.len();
-            self.splice(k, f, &h.hooks)?;
+            self.splice(k, f)?;
             spliced.push(Spliced {
                 func: f,
                 hooks: h.hooks.clone(),
@@ -383,7 +383,8 @@ impl Planner<'_> {
         Ok((spliced, wrapped))
     }
 
-    fn splice(&mut self, k: usize, f: FuncId, _hooks: &Hooks) -> Result<(), NativeError> {
+    /// Splices the calls of hook functions `k` (entry and exit) into the body of `f`.
+    fn splice(&mut self, k: usize, f: FuncId) -> Result<(), NativeError> {
         let func = self.prog.func(f);
         let name = func.name.clone();
         let def = self
@@ -592,8 +593,6 @@ impl Planner<'_> {
         ))
     }
 }
-
-use Rename::Rule;
 
 /// Applies `edits` to `text`, with `prelude` before it and `appendix` after it.
 fn apply(
