@@ -58,6 +58,8 @@ pub struct PhaseTimes {
     pub abstraction: Duration,
     pub model_checking: Duration,
     pub refinement: Duration,
+    /// Building and running the compiled program for the counterexample (native replay).
+    pub confirmation: Duration,
 }
 
 /// Counters of a CEGAR run.
@@ -239,7 +241,7 @@ pub fn run(
                     let _s = tracing::info_span!("confirm").entered();
                     confirm(prog, &cex)
                 };
-                stats.times.refinement += t.elapsed();
+                stats.times.confirmation += t.elapsed();
                 return match checked {
                     Ok(c) => Outcome {
                         confirmation: Some(c),
@@ -257,7 +259,7 @@ pub fn run(
                     let _s = tracing::info_span!("confirm").entered();
                     confirm(prog, &cex)
                 };
-                stats.times.refinement += t.elapsed();
+                stats.times.confirmation += t.elapsed();
                 return match checked {
                     Ok(Confirmation::Native { seconds }) => Outcome {
                         confirmation: Some(Confirmation::NativeOnly {
