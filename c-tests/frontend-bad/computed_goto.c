@@ -1,4 +1,4 @@
-// expect: error   line: 5   message: goto|syntax error
+// expect: error   kind: unsupported   line: 5   message: computed `goto`
 int main(void) {
     static void *target = 0;
     int x = 0;

@@ -1,4 +1,4 @@
-// expect: error   line: 3   message: label|syntax error
+// expect: error   kind: unsupported   line: 3   message: computed `goto`
 int main(void) {
     void *where = &&done;
     (void)where;

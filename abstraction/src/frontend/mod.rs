@@ -110,6 +110,14 @@ pub(crate) fn parse_unit(source: &Source) -> Result<lang_c::ast::TranslationUnit
                     return Ok(p.unit);
                 }
             }
+            // GNU C lang-c cannot parse: valid for gcc, so unsupported, not a syntax error
+            if let Some((at, what)) = gnu_unparsable(&source.text, e.offset) {
+                return Err(source.error_at(
+                    at,
+                    ErrorKind::Unsupported,
+                    format!("{what} is not supported"),
+                ));
+            }
             let mut expected: Vec<String> =
                 e.expected.iter().filter_map(|t| token_name(t)).collect();
             // Closing punctuation first: a missing `;` or `)` is the usual mistake.
@@ -133,6 +141,38 @@ pub(crate) fn parse_unit(source: &Source) -> Result<lang_c::ast::TranslationUnit
             Err(source.error_at(e.offset, ErrorKind::Syntax, message))
         }
     }
+}
+
+/// A GNU C construct lang-c cannot parse, on the line of a syntax error at `offset`:
+/// computed `goto` (`goto *p`, `&&label`) and `asm goto`. Where to report it, and what.
+fn gnu_unparsable(text: &str, offset: usize) -> Option<(usize, &'static str)> {
+    const COMPUTED: &str = "computed `goto` (`goto *p`, `&&label`)";
+    let offset = offset.min(text.len());
+    let start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
+    let line = &text[start..end];
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let squeezed = words.join(" ");
+    let at = |needle: &str| line.find(needle).map_or(offset, |k| start + k);
+    if squeezed.contains("goto *") || squeezed.contains("goto*") {
+        return Some((at("goto"), COMPUTED));
+    }
+    let asm_goto = words.windows(2).any(|w| {
+        w[1] == "goto" && (w[0].trim_matches('_') == "asm" || w[0].trim_matches('_') == "volatile")
+    });
+    if asm_goto {
+        return Some((at("goto"), "`asm goto`"));
+    }
+    // `&&label` as a value: `&&` then an identifier, after `=`, `(`, `,`, `{` or `return`
+    for (i, _) in squeezed.match_indices("&&") {
+        let before = squeezed[..i].trim_end();
+        let after = &squeezed[i + 2..];
+        let value = before.ends_with(['=', '(', ',', '{']) || before.ends_with("return");
+        if value && after.starts_with(|c: char| c == '_' || c.is_ascii_alphabetic()) {
+            return Some((at("&&"), COMPUTED));
+        }
+    }
+    None
 }
 
 /// Deepest nesting of parentheses, brackets and braces the frontend accepts. Parsing and
