@@ -23,7 +23,7 @@ pub enum Feasibility {
 pub fn decide(f: &PathFormula, max_checks: usize, max_cores: usize) -> Feasibility {
     let all: Vec<usize> = (0..f.guards.len()).collect();
     match check(f, &all) {
-        SatResult::Sat => model_values(f),
+        SatResult::Sat => zero_uninitialized(f, &all).unwrap_or_else(|| model_values(f)),
         SatResult::Unknown => Feasibility::Unknown(
             f.solver
                 .get_reason_unknown()
@@ -50,6 +50,30 @@ pub fn decide(f: &PathFormula, max_checks: usize, max_cores: usize) -> Feasibili
                     .map(|c| c.into_iter().map(|g| f.guards[g].1).collect())
                     .collect(),
             )
+        }
+    }
+}
+
+/// A model in which every uninitialized value is 0, if the path has one: the compiled
+/// program of a native replay reads zeroed memory where it cannot be given a value.
+fn zero_uninitialized(f: &PathFormula, gs: &[usize]) -> Option<Feasibility> {
+    let zeros: Vec<z3::ast::Bool> = f
+        .choices
+        .iter()
+        .filter(|c| matches!(c.kind, crate::encode::ChoiceKind::Uninit(_)))
+        .map(|c| Int::new_const(format!("fresh{}", c.sym)).eq(Int::from_i64(0)))
+        .collect();
+    if zeros.is_empty() {
+        return None;
+    }
+    let mut lits: Vec<z3::ast::Bool> = gs.iter().map(|&g| f.guards[g].0.clone()).collect();
+    lits.extend(zeros);
+    match f.solver.check_assumptions(&lits) {
+        SatResult::Sat => Some(model_values(f)),
+        _ => {
+            // the first model again
+            let _ = check(f, gs);
+            None
         }
     }
 }
@@ -198,5 +222,30 @@ mod tests {
             approximations: Vec::new(),
         };
         assert_eq!(decide(&f, 64, 8), Feasibility::Feasible(vec![42]));
+    }
+
+    #[test]
+    fn uninitialized_values_are_zero_where_the_path_allows() {
+        let solver = PooledSolver::new(10_000);
+        let (u, v) = (Int::new_const("fresh0"), Int::new_const("fresh1"));
+        let g = Bool::new_const("g0");
+        // the path needs v == 7; u is free
+        solver.assert(g.implies(Bool::and(&[
+            v.eq(Int::from_i64(7)),
+            u.gt(Int::from_i64(-100)),
+        ])));
+        let uninit = |sym| crate::encode::Choice {
+            step: Some(0),
+            kind: crate::encode::ChoiceKind::Uninit(Default::default()),
+            sym,
+        };
+        let f = PathFormula {
+            solver,
+            guards: vec![(g, 0)],
+            choices: vec![uninit(0), uninit(1)],
+            approximations: Vec::new(),
+        };
+        // u becomes 0; v keeps the value the path needs
+        assert_eq!(decide(&f, 64, 8), Feasibility::Feasible(vec![0, 7]));
     }
 }
