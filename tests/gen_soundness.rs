@@ -10,8 +10,9 @@
 //! - slamrs says VIOLATION but the native run on the inputs slamrs reports does not reach
 //!   the error.
 //!
-//! The test fails on any WRONG verdict. `SLAMRS_GEN_SOUNDNESS_PROGRAMS` sets the number of
-//! programs (default 200), `SLAMRS_GEN_SOUNDNESS_SEED` the first seed (default 0),
+//! The tests fail on any WRONG verdict. One runs the plain generator, one turns every
+//! generator feature on. `SLAMRS_GEN_SOUNDNESS_PROGRAMS` sets the number of plain programs
+//! (default 200), `SLAMRS_GEN_SOUNDNESS_FEATURE_PROGRAMS` that of feature programs (default 60), `SLAMRS_GEN_SOUNDNESS_SEED` the first seed (default 0),
 //! `SLAMRS_GEN_SOUNDNESS_TIMEOUT` the `--timeout` of each check in seconds (default 2),
 //! `SLAMRS_GEN_FEATURES` adds generator features (`all`, or names such as `bitfields,vlas`).
 //! `scripts/gen-soundness` runs the same check on more programs (and on a release build);
@@ -301,9 +302,28 @@ fn json_inputs(j: &Value) -> Vec<i128> {
 fn slamrs_check_is_sound_on_generated_programs() {
     let n = env_number("SLAMRS_GEN_SOUNDNESS_PROGRAMS", 200);
     let first = env_number("SLAMRS_GEN_SOUNDNESS_SEED", 0);
+    check_sound(n, first, &config(), "gen-soundness");
+}
+
+/// The same on programs with every generator feature at once (bit-fields, packed layout,
+/// function pointers and dispatch tables, qsort/bsearch callbacks, builtins, narrow
+/// arithmetic, VLAs): `SLAMRS_GEN_SOUNDNESS_FEATURE_PROGRAMS` of them (default 60), from
+/// seed `SLAMRS_GEN_SOUNDNESS_SEED` + 100,000.
+#[test]
+fn slamrs_check_is_sound_on_generated_feature_programs() {
+    let n = env_number("SLAMRS_GEN_SOUNDNESS_FEATURE_PROGRAMS", 60);
+    let first = env_number("SLAMRS_GEN_SOUNDNESS_SEED", 0) + 100_000;
+    let mut cfg = config();
+    for f in Feature::ALL {
+        cfg.set(f, true);
+    }
+    check_sound(n, first, &cfg, "gen-soundness-features");
+}
+
+/// Checks `n` programs from seed `first` under `cfg`; fails on any WRONG verdict.
+fn check_sound(n: u64, first: u64, cfg: &GenConfig, scratch: &str) {
     let timeout = env_number("SLAMRS_GEN_SOUNDNESS_TIMEOUT", 2);
-    let cfg = config();
-    let dir = common::scratch("gen-soundness");
+    let dir = common::scratch(scratch);
     let env_obj = dir.join("env.o");
     let env_src = Path::new(env!("CARGO_MANIFEST_DIR")).join("c-tests/frontend/harness/env.c");
     let out = Command::new("gcc")
@@ -323,7 +343,7 @@ fn slamrs_check_is_sound_on_generated_programs() {
                 let Some(seed) = seeds.lock().unwrap().pop() else {
                     break;
                 };
-                let o = check(seed, &cfg, &dir, &env_obj, timeout);
+                let o = check(seed, cfg, &dir, &env_obj, timeout);
                 results.lock().unwrap().push((seed, o));
             });
         }
@@ -339,7 +359,7 @@ fn slamrs_check_is_sound_on_generated_programs() {
         count(|o| matches!(o, Outcome::Wrong(_))),
     );
     let mut report = format!(
-        "gen-soundness: {n} programs (seeds {first}..{}), --timeout {timeout}, {:.1} s\n  SAFE {safe}  VIOLATION {violation}  UNKNOWN {unknown}  ERROR {error}  WRONG {wrong}\n",
+        "{scratch}: {n} programs (seeds {first}..{}), --timeout {timeout}, {:.1} s\n  SAFE {safe}  VIOLATION {violation}  UNKNOWN {unknown}  ERROR {error}  WRONG {wrong}\n",
         first + n,
         start.elapsed().as_secs_f64()
     );
@@ -347,7 +367,7 @@ fn slamrs_check_is_sound_on_generated_programs() {
         match o {
             Outcome::Wrong(why) => report.push_str(&format!(
                 "\nWRONG seed {seed}: {why}\n{}",
-                generate(*seed, &cfg).source
+                generate(*seed, cfg).source
             )),
             Outcome::Error(why) => report.push_str(&format!("\nERROR seed {seed}: {why}\n")),
             Outcome::Unknown(why) => report.push_str(&format!("UNKNOWN seed {seed}: {why}\n")),
