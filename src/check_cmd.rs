@@ -89,6 +89,18 @@ struct Snapshot {
     iteration: usize,
     predicates: usize,
     peak_rss_mb: u64,
+    /// The run has its answer and is reporting it: the watchdog stands down (one report,
+    /// one exit status).
+    done: bool,
+}
+
+/// Takes the right to report from the watchdog: after this returns, the watchdog prints
+/// nothing and exits no more (if it has already begun, it holds the lock and ends the
+/// process before this returns).
+fn stand_down(snapshot: &Mutex<Snapshot>) {
+    if let Ok(mut s) = snapshot.lock() {
+        s.done = true;
+    }
 }
 
 /// Run `slamrs check`; returns the exit status.
@@ -131,6 +143,7 @@ pub fn run(args: &CheckArgs) -> u8 {
         Ok(p) => p,
         Err(e) if e.kind == ErrorKind::Unsupported => {
             // a construct slamrs refuses outright: no answer (unknown, with the reason)
+            stand_down(&snapshot);
             eprintln!("{e}");
             let reason = format!("unsupported construct: {}", e.summary());
             print!(
@@ -147,6 +160,7 @@ pub fn run(args: &CheckArgs) -> u8 {
             return exit::UNKNOWN;
         }
         Err(e) => {
+            stand_down(&snapshot);
             eprintln!("{e}");
             return if e.kind == ErrorKind::Internal {
                 exit::UNKNOWN
@@ -157,7 +171,10 @@ pub fn run(args: &CheckArgs) -> u8 {
     };
     let inst = match rules::instrument(&mut prog, &spec, &entry) {
         Ok(i) => i,
-        Err(e) => return bad_input(&e.to_string()),
+        Err(e) => {
+            stand_down(&snapshot);
+            return bad_input(&e.to_string());
+        }
     };
     let copts = cegar::Options {
         entry: entry.clone(),
@@ -172,6 +189,7 @@ pub fn run(args: &CheckArgs) -> u8 {
     };
     if let Some(dir) = &args.save_abstractions {
         if let Err(e) = std::fs::create_dir_all(dir) {
+            stand_down(&snapshot);
             return bad_input(&format!("cannot create {}: {e}", dir.display()));
         }
     }
@@ -274,6 +292,7 @@ pub fn run(args: &CheckArgs) -> u8 {
             }
         }
     };
+    stand_down(&snapshot);
     let peak = snapshot.lock().map(|s| s.peak_rss_mb).unwrap_or(0);
     let report = Report {
         prog: &prog,
@@ -329,11 +348,15 @@ fn start_watchdog(
     std::thread::spawn(move || loop {
         std::thread::sleep(Duration::from_millis(100));
         let rss = rss_mb();
-        let snap = {
-            let Ok(mut s) = snapshot.lock() else { return };
-            s.peak_rss_mb = s.peak_rss_mb.max(rss);
-            s.clone()
+        // the lock is held until the process ends when the limit is passed, so the run
+        // cannot begin its own report meanwhile
+        let Ok(mut snap) = snapshot.lock() else {
+            return;
         };
+        if snap.done {
+            return;
+        }
+        snap.peak_rss_mb = snap.peak_rss_mb.max(rss);
         let reason = if limit.is_some_and(|l| rss > l) {
             Some(format!("memory limit ({} MB) exceeded", limit.unwrap_or(0)))
         } else if deadline.is_some_and(|d| Instant::now() > d + grace) {
