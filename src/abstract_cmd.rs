@@ -60,6 +60,7 @@ pub fn run(args: &AbstractArgs) -> u8 {
         cppflags: args.cppflags.clone(),
         entry: Some(args.entry.clone()),
         data_model: args.data_model.into(),
+        ..Default::default()
     };
     let mut program = match load(&args.file, &opts) {
         Ok(p) => p,

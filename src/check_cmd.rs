@@ -32,9 +32,18 @@ pub struct CheckArgs {
     /// `__VERIFIER_error`) must be unreachable from the function it names.
     #[arg(long, value_name = "FILE.prp")]
     pub property: Option<PathBuf>,
-    /// The entry function (default: the property's, else `main`).
+    /// The entry function (default: the property's, else `main`; for a driver, which
+    /// includes its kernel's headers, the generated harness calling its entry points).
     #[arg(long, value_name = "F")]
     pub entry: Option<String>,
+    /// For a driver: the entry-point map to use instead of scanning (`slamrs scan -o`
+    /// writes one to edit).
+    #[arg(long, value_name = "MAP", conflicts_with = "entry")]
+    pub entry_map: Option<PathBuf>,
+    /// For a driver: the kernel's header directory (default: mingw-w64's DDK headers
+    /// for Windows drivers).
+    #[arg(long, value_name = "DIR")]
+    pub kernel_headers: Option<PathBuf>,
     /// Give up (unknown, exit 20) after this many seconds.
     #[arg(long, value_name = "S")]
     pub timeout: Option<f64>,
@@ -118,14 +127,30 @@ pub fn run(args: &CheckArgs) -> u8 {
         },
         (None, None) => Spec::Assertions,
     };
-    let entry = args.entry.clone().unwrap_or_else(|| match &spec {
-        Spec::Property(p) => p.entry.clone(),
-        _ => "main".to_string(),
-    });
+    // a driver (it includes its kernel's headers) is checked through its harness
+    let platform = match (&args.entry, &spec) {
+        (None, Spec::Assertions | Spec::Rule(_)) => crate::driver::platform_of(&args.file),
+        _ => None,
+    };
+    if platform.is_none() && args.entry_map.is_some() {
+        return bad_input(&format!(
+            "{}: --entry-map is for drivers (a source that includes <wdm.h>, <ntddk.h> or <ntifs.h>)",
+            args.file.display()
+        ));
+    }
+    let entry = match (&args.entry, platform) {
+        (Some(e), _) => e.clone(),
+        (None, Some(_)) => slamrs_abstraction::harness::HARNESS_MAIN.to_string(),
+        (None, None) => match &spec {
+            Spec::Property(p) => p.entry.clone(),
+            _ => "main".to_string(),
+        },
+    };
     let opts = LoadOptions {
         cppflags: args.cppflags.clone(),
         entry: Some(entry.clone()),
         data_model: args.data_model.into(),
+        ..Default::default()
     };
     let what = match &spec {
         Spec::Assertions => "assertions".to_string(),
@@ -139,7 +164,32 @@ pub fn run(args: &CheckArgs) -> u8 {
         .filter(|t| t.is_finite() && *t > 0.0)
         .map(|t| start + Duration::from_secs_f64(t));
     start_watchdog(args, &what, deadline, snapshot.clone());
-    let mut prog = match slamrs_abstraction::frontend::load_file(&args.file, &opts) {
+    let mut units: Vec<String> = Vec::new();
+    let mut driver_map = None;
+    let loaded = match platform {
+        Some(p) => {
+            let dargs = crate::driver::DriverArgs {
+                cppflags: args.cppflags.clone(),
+                kernel_headers: args.kernel_headers.clone(),
+                entry_map: args.entry_map.clone(),
+            };
+            match crate::driver::with_harness(&args.file, p, &dargs) {
+                Ok((prog, map, h)) => {
+                    units = h.units.iter().map(|u| u.0.clone()).collect();
+                    driver_map = Some(map);
+                    Ok(prog)
+                }
+                Err(crate::driver::DriverError::Frontend(e)) => Err(e),
+                Err(e) => {
+                    stand_down(&snapshot);
+                    eprintln!("{e}");
+                    return exit::BAD_INPUT;
+                }
+            }
+        }
+        None => slamrs_abstraction::frontend::load_file(&args.file, &opts),
+    };
+    let mut prog = match loaded {
         Ok(p) => p,
         Err(e) if e.kind == ErrorKind::Unsupported => {
             // a construct slamrs refuses outright: no answer (unknown, with the reason)
@@ -169,13 +219,48 @@ pub fn run(args: &CheckArgs) -> u8 {
             };
         }
     };
-    let inst = match rules::instrument(&mut prog, &spec, &entry) {
+    let called = crate::driver::called_by_driver(&prog);
+    let inst = match rules::instrument_units(&mut prog, &spec, &entry, &units) {
         Ok(i) => i,
         Err(e) => {
             stand_down(&snapshot);
             return bad_input(&e.to_string());
         }
     };
+    if let Some(map) = &driver_map {
+        let shown: Vec<String> = map
+            .entries
+            .iter()
+            .map(|e| format!("{} {}", e.role.name(), e.function))
+            .collect();
+        if args.format == Format::Text {
+            println!(
+                "driver ({}): {} entry points: {}",
+                map.platform.name(),
+                map.entries.len(),
+                shown.join(", ")
+            );
+        }
+        // a rule whose events the driver never causes does not apply (SDV's "not
+        // applicable"), rather than holding vacuously
+        if let Spec::Rule(r) = &spec {
+            if !inst.observed.iter().any(|f| called.contains(f)) {
+                stand_down(&snapshot);
+                let msg = format!(
+                    "NOT APPLICABLE: rule {}: the driver calls none of the functions it observes",
+                    r.name
+                );
+                match args.format {
+                    Format::Text => println!("{msg}\nstatus: NOT APPLICABLE"),
+                    Format::Json => println!(
+                        "{}",
+                        serde_json::json!({"verdict": "not-applicable", "status": "NOT APPLICABLE", "rule": r.name, "entry_points": map})
+                    ),
+                }
+                return exit::SAFE;
+            }
+        }
+    }
     let copts = cegar::Options {
         entry: entry.clone(),
         max_iterations: args.max_iterations,
@@ -228,7 +313,8 @@ pub fn run(args: &CheckArgs) -> u8 {
     let mut confirm = |prog: &slamrs_abstraction::cir::Program,
                        cex: &slamrs_refinement::Counterexample|
      -> Result<Confirmation, String> {
-        if args.no_native_replay {
+        // a driver's harness runs on the interpreter only (its kernel is not this one)
+        if args.no_native_replay || platform.is_some() {
             return Ok(Confirmation::InterpreterOnly);
         }
         let built = harness.get_or_insert_with(|| {
@@ -304,7 +390,12 @@ pub fn run(args: &CheckArgs) -> u8 {
         stats: args.stats,
     };
     match args.format {
-        Format::Text => print!("{}", check_report::text(&report)),
+        Format::Text => {
+            print!("{}", check_report::text(&report));
+            if driver_map.is_some() {
+                println!("status: {}", sdv_status(&outcome.verdict));
+            }
+        }
         Format::Json => println!("{}", check_report::json(&report)),
     }
     match outcome.verdict {
@@ -383,4 +474,15 @@ fn start_watchdog(
             unsafe { libc::_exit(exit::UNKNOWN as i32) };
         }
     });
+}
+
+/// The verdict as Static Driver Verifier names it.
+fn sdv_status(v: &Verdict) -> &'static str {
+    match v {
+        Verdict::Safe => "PASS",
+        Verdict::Violation(_) => "DEFECT",
+        Verdict::Unknown(why) if why.starts_with("timeout") => "TIMEOUT",
+        Verdict::Unknown(why) if why.starts_with("memory limit") => "SPACEOUT",
+        Verdict::Unknown(_) => "GIVEUP",
+    }
 }

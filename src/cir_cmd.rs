@@ -22,6 +22,16 @@ pub struct CirArgs {
     /// Print only this function.
     #[arg(long, value_name = "F")]
     pub function: Option<String>,
+    /// For a driver: add the generated environment (the harness `__slamrs_main` calling
+    /// its entry points, and the OS model), as `slamrs check` analyses it.
+    #[arg(long)]
+    pub harness: bool,
+    /// For a driver: use this entry-point map instead of scanning (with --harness).
+    #[arg(long, value_name = "MAP")]
+    pub entry_map: Option<PathBuf>,
+    /// For a driver: the kernel's header directory.
+    #[arg(long, value_name = "DIR")]
+    pub kernel_headers: Option<PathBuf>,
     /// Widths of `long` and pointers: `lp64` (x86-64, gcc's default here) or
     /// `ilp32` (32-bit x86, as the SV-COMP tasks declare).
     #[arg(long, value_enum, default_value_t = DataModelArg::Lp64)]
@@ -39,6 +49,8 @@ pub struct CirArgs {
 pub enum DataModelArg {
     Lp64,
     Ilp32,
+    /// Windows x64: `long` 32 bits, pointers 64.
+    Llp64,
 }
 
 impl From<DataModelArg> for DataModel {
@@ -46,21 +58,55 @@ impl From<DataModelArg> for DataModel {
         match d {
             DataModelArg::Lp64 => DataModel::Lp64,
             DataModelArg::Ilp32 => DataModel::Ilp32,
+            DataModelArg::Llp64 => DataModel::Llp64,
         }
     }
 }
 
 /// Run `slamrs cir`; returns the exit status.
 pub fn run(args: &CirArgs) -> u8 {
-    let opts = LoadOptions {
-        cppflags: args.cppflags.clone(),
-        entry: args.entry.clone(),
-        data_model: args.data_model.into(),
-    };
     let start = Instant::now();
-    let program = match load(&args.file, &opts) {
-        Ok(p) => p,
-        Err(code) => return code,
+    let platform = crate::driver::platform_of(&args.file);
+    let dargs = crate::driver::DriverArgs {
+        cppflags: args.cppflags.clone(),
+        kernel_headers: args.kernel_headers.clone(),
+        entry_map: args.entry_map.clone(),
+    };
+    let program = match platform {
+        Some(p) if args.harness => match crate::driver::with_harness(&args.file, p, &dargs) {
+            Ok((prog, _, _)) => prog,
+            Err(e) => return crate::scan_cmd::report_error(&e),
+        },
+        Some(p) => {
+            let mut opts = match crate::driver::load_options(p, &dargs) {
+                Ok(o) => o,
+                Err(e) => return crate::scan_cmd::report_error(&e),
+            };
+            opts.entry = args.entry.clone();
+            match load(&args.file, &opts) {
+                Ok(p) => p,
+                Err(code) => return code,
+            }
+        }
+        None if args.harness => {
+            eprintln!(
+                "error: {}: --harness is for drivers (a source that includes <wdm.h>, <ntddk.h> or <ntifs.h>)",
+                args.file.display()
+            );
+            return exit::BAD_INPUT;
+        }
+        None => {
+            let opts = LoadOptions {
+                cppflags: args.cppflags.clone(),
+                entry: args.entry.clone(),
+                data_model: args.data_model.into(),
+                ..Default::default()
+            };
+            match load(&args.file, &opts) {
+                Ok(p) => p,
+                Err(code) => return code,
+            }
+        }
     };
     let load_time = start.elapsed();
     let lines = SourceCache::default();

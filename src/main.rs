@@ -10,6 +10,7 @@ use slamrs::check_cmd::{self, CheckArgs};
 use slamrs::cir_cmd::{self, CirArgs};
 use slamrs::rules_cmd::{self, RulesArgs};
 use slamrs::run_cmd::{self, RunArgs};
+use slamrs::scan_cmd::{self, ScanArgs};
 
 /// slamrs — a SLAM-style software model checker.
 ///
@@ -50,6 +51,16 @@ enum Command {
     /// reads a program: how expressions were split, which calls are inputs,
     /// error locations or allocation sites. Bad input exits with status 2.
     Cir(CirArgs),
+    /// Find a driver's entry points and their roles (the entry-point map).
+    ///
+    /// A driver has no `main`: the kernel calls `DriverEntry`, then the routines
+    /// it registered. The scan finds them (role type declarations such as
+    /// `DRIVER_DISPATCH F;`, stores into `DriverObject->MajorFunction[]`,
+    /// `DriverUnload`, `AddDevice`, routines handed to `IoSetCompletionRoutine`,
+    /// `KeInitializeDpc`, ...) and prints each with its role and where it was
+    /// found. `-o MAP` writes the map to edit and pass to `check --entry-map`.
+    /// Exit status: 0, or 2 when no entry point is found or the input is bad.
+    Scan(ScanArgs),
     /// Execute a C program on the CIR interpreter, with given or random inputs.
     ///
     /// Prints the program's output, then (on stderr) how the run ended and the
@@ -91,6 +102,7 @@ fn main() -> ExitCode {
         Command::Check(args) => check_cmd::run(&args),
         Command::Bebop(args) => bebop_cmd::run(&args),
         Command::Cir(args) => cir_cmd::run(&args),
+        Command::Scan(args) => scan_cmd::run(&args),
         Command::Run(args) => run_cmd::run(&args),
         Command::Abstract(args) => abstract_cmd::run(&args),
         Command::Rules(args) => rules_cmd::run(&args),

@@ -49,6 +49,7 @@ pub fn run(args: &RunArgs) -> u8 {
         cppflags: args.cppflags.clone(),
         entry: Some(args.entry.clone()),
         data_model: args.data_model.into(),
+        ..Default::default()
     };
     let program = match cir_cmd::load(&args.file, &opts) {
         Ok(p) => p,

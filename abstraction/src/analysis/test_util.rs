@@ -101,6 +101,7 @@ impl B {
             loc: Loc::default(),
             is_static: false,
             addr_taken: false,
+            declared_as: Vec::new(),
         });
         self.p.func_index.insert(name.into(), f);
         f

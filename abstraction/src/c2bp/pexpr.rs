@@ -172,7 +172,7 @@ impl Parser<'_> {
                     let pty = self.prog.types.pointer(elem);
                     let zero = Expr {
                         kind: ExprKind::Int(0),
-                        ty: self.prog.types.long(),
+                        ty: self.prog.types.ptrdiff_t(),
                     };
                     Expr {
                         kind: ExprKind::AddrOf(Box::new(Lval::Index(Box::new(lv), Box::new(zero)))),
@@ -270,7 +270,7 @@ impl Parser<'_> {
             "+" if pa && !pb => mk(BinOp::PtrAdd, a.clone(), b, a.ty),
             "+" if pb && !pa => mk(BinOp::PtrAdd, b.clone(), a, b.ty),
             "-" if pa && pb => {
-                let long = self.prog.types.long();
+                let long = self.prog.types.ptrdiff_t();
                 mk(BinOp::PtrDiff, a, b, long)
             }
             "-" if pa => {

@@ -328,6 +328,9 @@ pub struct Function {
     pub is_static: bool,
     /// `&f` appears somewhere (a candidate target of indirect calls).
     pub addr_taken: bool,
+    /// Typedef names of function type it was declared with (`DRIVER_DISPATCH F;`): the
+    /// role declarations entry-point discovery reads.
+    pub declared_as: Vec<String>,
 }
 
 /// An allocation site: one malloc-like call in the source.
@@ -372,6 +375,9 @@ pub enum Construct {
     Callback(String),
     /// `setjmp` / `longjmp`: non-local jumps.
     NonLocalJump(String),
+    /// A function of a system header whose body slamrs could not lower (a vector type,
+    /// `__int128` arithmetic, ...): calling it is not modelled.
+    Unlowered { function: String, reason: String },
 }
 
 impl std::fmt::Display for Construct {
@@ -383,6 +389,10 @@ impl std::fmt::Display for Construct {
                 "`{n}`, a library function that may call the program back (slamrs does not model when)"
             ),
             Construct::NonLocalJump(n) => write!(f, "`{n}` (non-local jumps are not modelled)"),
+            Construct::Unlowered { function, reason } => write!(
+                f,
+                "`{function}`, a header function slamrs could not lower ({reason})"
+            ),
         }
     }
 }

@@ -94,13 +94,23 @@ pub enum DataModel {
     Lp64,
     /// 32-bit x86: `long` and pointers are 32 bits (the SV-COMP tasks' `ILP32`).
     Ilp32,
+    /// Windows x64: `long` is 32 bits, pointers (and `size_t`) 64.
+    Llp64,
 }
 
 impl DataModel {
-    /// Width of `long` (and of pointers) in bits.
+    /// Width of `long` in bits.
     pub fn long_bits(self) -> u16 {
         match self {
             DataModel::Lp64 => 64,
+            DataModel::Ilp32 | DataModel::Llp64 => 32,
+        }
+    }
+
+    /// Width of pointers, `size_t` and `ptrdiff_t` in bits.
+    pub fn pointer_bits(self) -> u16 {
+        match self {
+            DataModel::Lp64 | DataModel::Llp64 => 64,
             DataModel::Ilp32 => 32,
         }
     }
@@ -133,7 +143,7 @@ impl Types {
 
     /// Size of a pointer in bytes.
     pub fn pointer_bytes(&self) -> u64 {
-        self.data_model.long_bits() as u64 / 8
+        self.data_model.pointer_bits() as u64 / 8
     }
 
     /// `long` (32 or 64 bits by the data model).
@@ -192,13 +202,14 @@ impl Types {
 
     /// `unsigned long`, the type of `sizeof`.
     pub fn size_t(&mut self) -> Ty {
-        let b = self.data_model.long_bits();
+        let b = self.data_model.pointer_bits();
         self.int_kind(b, false)
     }
 
-    /// `long`, the type of a pointer difference.
+    /// `long` (`long long` on LLP64), the type of a pointer difference.
     pub fn ptrdiff_t(&mut self) -> Ty {
-        self.long()
+        let b = self.data_model.pointer_bits();
+        self.int_kind(b, true)
     }
 
     /// `_Bool`.

@@ -6,6 +6,7 @@ mod devirt;
 pub mod error;
 mod lower;
 pub mod models;
+pub mod prune;
 pub mod source;
 
 pub use error::{ErrorKind, FrontendError, SourcePos};
@@ -23,18 +24,51 @@ pub struct LoadOptions {
     pub entry: Option<String>,
     /// Widths of `long` and pointers.
     pub data_model: DataModel,
+    /// The preprocessor (default `gcc`; `x86_64-w64-mingw32-gcc` for Windows drivers).
+    pub compiler: Option<String>,
+    /// C text appended to the program and lowered with it, each part as a file of its own
+    /// `(name, text)`: a driver's harness and OS model. For a `.c` input the parts are
+    /// preprocessed like it, after `appended_prelude` (so they may use its headers'
+    /// macros); for a `.i` input they are taken as they are.
+    pub appended: Vec<(String, String)>,
+    /// What the appended parts are preprocessed after (`#include <wdm.h>`).
+    pub appended_prelude: String,
+    /// Kernel routines declared in system headers call no program function back, except
+    /// these (a call passing code to one of them is refused). `None`: any unknown library
+    /// function may call back (user-space programs).
+    pub kernel_callbacks: Option<Vec<String>>,
 }
 
 /// Preprocess, parse and lower a C file.
 pub fn load_file(path: &Path, opts: &LoadOptions) -> Result<Program, FrontendError> {
     let _span = tracing::info_span!("frontend", file = %path.display()).entered();
-    let source = source::preprocess(
-        path,
-        &PreprocessOptions {
-            cppflags: opts.cppflags.clone(),
-        },
-    )?;
-    load_source(source, opts)
+    let popts = PreprocessOptions {
+        cppflags: opts.cppflags.clone(),
+        compiler: opts.compiler.clone(),
+    };
+    let source = source::preprocess(path, &popts)?;
+    if opts.appended.is_empty() || path.extension().is_some_and(|e| e == "i") {
+        return load_source(source, opts);
+    }
+    // the appended parts, preprocessed like the program: their lines from the first part's
+    // marker on are appended to the program's preprocessed text
+    let mut text = opts.appended_prelude.clone();
+    for (name, part) in &opts.appended {
+        text.push_str(&format!("\n#line 1 \"{name}\"\n{part}\n"));
+    }
+    let extra = source::preprocess_text(&text, &popts)?;
+    let first = format!("# 1 \"{}\"", opts.appended[0].0);
+    let Some(at) = extra.find(&first) else {
+        return Err(FrontendError::new(
+            ErrorKind::Internal,
+            "internal error: the preprocessed harness has no marker of its own",
+        ));
+    };
+    let name = source.files.first().cloned().unwrap_or_default();
+    let combined = format!("{}\n{}", source.text, &extra[at..]);
+    let mut opts = opts.clone();
+    opts.appended.clear();
+    load_source(Source::new(&name, combined), &opts)
 }
 
 /// Parse and lower already preprocessed text (`name` is the file its first line belongs to).
@@ -51,6 +85,29 @@ fn load_source(source: Source, opts: &LoadOptions) -> Result<Program, FrontendEr
         .name("frontend".into())
         .stack_size(STACK_BYTES)
         .spawn(move || {
+            // `__int128` as typedef names lang-c can parse
+            // the harness and OS model, each a file of its own
+            let source = if opts.appended.is_empty() {
+                source
+            } else {
+                let mut text = source.text.clone();
+                for (name, part) in &opts.appended {
+                    let part = blank_comments(part);
+                    text.push_str(&format!("\n# 1 \"{name}\"\n{part}\n"));
+                }
+                let name = source.files.first().cloned().unwrap_or_default();
+                Source::new(&name, text)
+            };
+            let source = match prune::rename_int128(&source.text) {
+                Some(t) => {
+                    let name = source.files.first().cloned().unwrap_or_default();
+                    Source::new(
+                        &name,
+                        format!("{}# 1 \"{name}\"\n{t}", prune::INT128_TYPEDEFS),
+                    )
+                }
+                None => source,
+            };
             let unit = parse_unit(&source)?;
             // the library models the program needs are appended to it, and parsed with it
             let needs = models::needs(&unit);
@@ -65,7 +122,12 @@ fn load_source(source: Source, opts: &LoadOptions) -> Result<Program, FrontendEr
             };
             let program = {
                 let _span = tracing::info_span!("lower").entered();
-                let mut p = lower::lower(&source, &unit, opts.data_model)?;
+                let mut p = lower::lower(
+                    &source,
+                    &unit,
+                    opts.data_model,
+                    opts.kernel_callbacks.as_deref(),
+                )?;
                 p.system_files = source.system.clone();
                 devirt::resolve_indirect_calls(&mut p);
                 // volatile locals whose address is never taken cannot change behind the
@@ -99,19 +161,28 @@ pub(crate) fn parse_unit(source: &Source) -> Result<lang_c::ast::TranslationUnit
     let config = lang_c::driver::Config::with_gcc();
     // attributes between `struct` and its tag are blanked out (lowering reads them from
     // the text); lang-c would misread them
-    let (_, tagless) = attrs::scan(&source.text, true);
-    let text = tagless.unwrap_or_else(|| source.text.clone());
+    // bodies of header functions the program never names are blanked (offsets kept)
+    let pruned = prune::prune(&source.text, |o| {
+        let (f, _, _) = source.locate(o);
+        source.system.get(f as usize).copied().unwrap_or(false)
+    });
+    let full = pruned.as_deref().unwrap_or(&source.text);
+    let (_, tagless) = attrs::scan(full, true);
+    let text = tagless.unwrap_or_else(|| full.to_string());
     match lang_c::driver::parse_preprocessed(&config, text) {
         Ok(p) => Ok(p.unit),
-        Err(e) => {
+        Err(mut e) => {
             // lang-c rejects some valid attribute placements: try again without attributes.
-            if let Some(text) = attrs::blank_attributes(&source.text) {
-                if let Ok(p) = lang_c::driver::parse_preprocessed(&config, text) {
-                    return Ok(p.unit);
+            if let Some(text) = attrs::blank_attributes(full) {
+                match lang_c::driver::parse_preprocessed(&config, text) {
+                    Ok(p) => return Ok(p.unit),
+                    // without attributes the parse got further: its error is the real one
+                    Err(e2) if e2.offset > e.offset => e = e2,
+                    Err(_) => {}
                 }
             }
             // GNU C lang-c cannot parse: valid for gcc, so unsupported, not a syntax error
-            if let Some((at, what)) = gnu_unparsable(&source.text, e.offset) {
+            if let Some((at, what)) = gnu_unparsable(full, e.offset) {
                 return Err(source.error_at(
                     at,
                     ErrorKind::Unsupported,
@@ -289,4 +360,41 @@ fn token_name(t: &str) -> Option<String> {
         t if t.starts_with('[') || t.starts_with('<') => Some(t.to_string()),
         t => Some(format!("'{t}'")),
     }
+}
+
+/// `/* ... */` and `// ...` comments of generated C text (not preprocessed) as spaces,
+/// newlines kept.
+fn blank_comments(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            q @ (b'"' | b'\'') => {
+                let s = i;
+                i += 1;
+                while i < b.len() && b[i] != q && b[i] != b'\n' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+                i = (i + 1).min(b.len());
+                out.extend_from_slice(&b[s..i]);
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                let end = text[i + 2..].find("*/").map_or(b.len(), |k| i + 2 + k + 2);
+                out.extend(b[i..end].iter().map(|&c| if c == b'\n' { c } else { b' ' }));
+                i = end;
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                while i < b.len() && b[i] != b'\n' {
+                    out.push(b' ');
+                    i += 1;
+                }
+            }
+            c => {
+                out.push(c);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8(out).unwrap_or_else(|_| text.to_string())
 }

@@ -193,6 +193,7 @@ pub(crate) fn text(needs: &Needs, dm: DataModel) -> String {
     let size_t = match dm {
         DataModel::Lp64 => "unsigned long",
         DataModel::Ilp32 => "unsigned int",
+        DataModel::Llp64 => "unsigned long long",
     };
     let mut t = format!("\n# 1 \"{FILE}\" 1 3\nextern int {CHOICE}(void);\n");
     if needs.qsort || needs.bsearch {

@@ -164,6 +164,8 @@ fn marker_flags(line: &str) -> Vec<u32> {
 pub struct PreprocessOptions {
     /// Flags passed to `gcc -E` (`-I`, `-D`, ...).
     pub cppflags: Vec<String>,
+    /// The preprocessor command instead of `gcc`.
+    pub compiler: Option<String>,
 }
 
 /// Read a `.i` file as is, or run `gcc -E` on anything else.
@@ -181,7 +183,8 @@ pub fn preprocess(path: &Path, opts: &PreprocessOptions) -> Result<Source, Front
         let text = String::from_utf8_lossy(&bytes).into_owned();
         return Ok(Source::new(&name, text));
     }
-    let out = Command::new("gcc")
+    let compiler = opts.compiler.as_deref().unwrap_or("gcc");
+    let out = Command::new(compiler)
         .arg("-E")
         .args(&opts.cppflags)
         .arg(path)
@@ -189,7 +192,7 @@ pub fn preprocess(path: &Path, opts: &PreprocessOptions) -> Result<Source, Front
         .map_err(|e| {
             FrontendError::new(
                 ErrorKind::Preprocess,
-                format!("cannot run gcc -E (is gcc installed?): {e}"),
+                format!("cannot run {compiler} -E (is it installed?): {e}"),
             )
         })?;
     if !out.status.success() {
@@ -200,6 +203,23 @@ pub fn preprocess(path: &Path, opts: &PreprocessOptions) -> Result<Source, Front
         &name,
         String::from_utf8_lossy(&out.stdout).into_owned(),
     ))
+}
+
+/// Preprocesses C text (written to a temporary file) with the options' preprocessor.
+pub fn preprocess_text(text: &str, opts: &PreprocessOptions) -> Result<String, FrontendError> {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static N: AtomicU32 = AtomicU32::new(0);
+    let n = N.fetch_add(1, Ordering::Relaxed);
+    let path = std::env::temp_dir().join(format!("slamrs-append-{}-{n}.c", std::process::id()));
+    std::fs::write(&path, text).map_err(|e| {
+        FrontendError::new(
+            ErrorKind::Io,
+            format!("cannot write {}: {e}", path.display()),
+        )
+    })?;
+    let r = preprocess(&path, opts);
+    let _ = std::fs::remove_file(&path);
+    Ok(r?.text)
 }
 
 /// Turn gcc's first `file:line:col: error: msg` line into a located error.

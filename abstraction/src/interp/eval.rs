@@ -191,7 +191,7 @@ impl<'p> Machine<'p, '_> {
             return Err(self.unsup("pointer offset is not an integer"));
         };
         // Offsets are address arithmetic: an unsigned offset wraps to a signed one.
-        let bits = self.prog.types.data_model.long_bits();
+        let bits = self.prog.types.data_model.pointer_bits();
         let n = arith::wrap(
             n,
             crate::cir::IntKind {

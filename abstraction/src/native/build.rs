@@ -33,7 +33,7 @@ pub(crate) fn scratch_dir() -> Result<PathBuf, NativeError> {
 fn model_flags(dm: DataModel) -> Vec<&'static str> {
     match dm {
         DataModel::Ilp32 => vec!["-m32"],
-        DataModel::Lp64 => vec![],
+        DataModel::Lp64 | DataModel::Llp64 => vec![],
     }
 }
 

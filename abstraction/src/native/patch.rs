@@ -83,6 +83,7 @@ pub(crate) fn plan(req: &Request) -> Result<Planned, NativeError> {
         req.file,
         &PreprocessOptions {
             cppflags: req.cppflags.to_vec(),
+            compiler: None,
         },
     )
     .map_err(|e| NativeError(format!("cannot preprocess the program again: {e}")))?;

@@ -443,6 +443,7 @@ pub fn wrap(
         loc,
         is_static: true,
         addr_taken: prog.func(f).addr_taken,
+        declared_as: Vec::new(),
     });
     let mut frame = Frame {
         fname,

@@ -47,6 +47,18 @@ pub struct Instrumented {
 ///   locations, such as failing `assert`s, end the path);
 /// - [`Spec::Rule`]: the rule's aborts only.
 pub fn instrument(prog: &mut Program, spec: &Spec, entry: &str) -> Result<Instrumented, RuleError> {
+    instrument_units(prog, spec, entry, &[])
+}
+
+/// [`instrument`] for a program whose entry is a driver's harness: the rule's `$entry`
+/// events happen at each of `units` (the harness's calls of the driver's entry points)
+/// instead of at `entry`.
+pub fn instrument_units(
+    prog: &mut Program,
+    spec: &Spec,
+    entry: &str,
+    units: &[String],
+) -> Result<Instrumented, RuleError> {
     let program_file = prog
         .files
         .first()
@@ -85,7 +97,7 @@ pub fn instrument(prog: &mut Program, spec: &Spec, entry: &str) -> Result<Instru
         }
         Spec::Rule(rule) => {
             errors::halt_errors(prog);
-            instrument_rule(prog, rule, entry, &mut out, &mut result)?;
+            instrument_rule(prog, rule, entry, units, &mut out, &mut result)?;
         }
     }
     let problems = verify::verify(prog);
@@ -117,6 +129,7 @@ fn instrument_rule(
     prog: &mut Program,
     rule: &Rule,
     entry: &str,
+    units: &[String],
     out: &mut Output,
     result: &mut Instrumented,
 ) -> Result<(), RuleError> {
@@ -165,6 +178,16 @@ fn instrument_rule(
     }
     let wrappers = result.synthetic.clone();
     events::redirect(prog, &redirects, &wrappers);
+    if let Some(hooks) = entry_hooks.as_ref().filter(|_| !units.is_empty()) {
+        // a driver: each harness unit is an entry point's call; only the harness calls them
+        for u in units {
+            let Some(e) = prog.func_by_name(u) else {
+                return Err(ctx.err(hooks.pos, format!("internal error: no harness unit `{u}`")));
+            };
+            events::splice(prog, e, hooks, &ctx, out)?;
+        }
+        return Ok(());
+    }
     if let Some(hooks) = entry_hooks {
         let Some(e) = prog.func_by_name(entry) else {
             return Err(ctx.err(hooks.pos, "internal error: the entry function vanished"));

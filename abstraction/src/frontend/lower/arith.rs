@@ -122,7 +122,7 @@ impl Lowerer<'_> {
         if !self.prog.types.is_integer(i.ty) {
             return Err(self.bad_operands(span));
         }
-        let long = self.prog.types.long();
+        let long = self.prog.types.ptrdiff_t();
         let i = fold::cast(&self.prog.types, i, long);
         let i = if negate {
             fold::unary(&self.prog.types, UnOp::Neg, i, long)

@@ -210,7 +210,25 @@ impl Lowerer<'_> {
 
     /// An unknown library function may call a function pointer it is given.
     fn may_call_back(&self, name: &str) -> bool {
-        matches!(classify(name), EnvFn::Unknown)
+        if !matches!(classify(name), EnvFn::Unknown) {
+            return false;
+        }
+        // a kernel routine declared by the kernel's headers: only the known ones call back
+        if let Some(known) = &self.kernel_callbacks {
+            let in_header = self.scopes.lookup(name).is_some_and(|b| match b {
+                Binding::Func(f) => self
+                    .src
+                    .system
+                    .get(self.prog.func(f).loc.file.0 as usize)
+                    .copied()
+                    .unwrap_or(false),
+                _ => false,
+            });
+            if in_header {
+                return known.iter().any(|k| k == name);
+            }
+        }
+        true
     }
 
     /// A value of this type can carry a function pointer to the callee: a function
@@ -362,7 +380,12 @@ impl Lowerer<'_> {
         if let Some(name) = direct_name(&e.node) {
             let f = match self.scopes.lookup(name) {
                 Some(Binding::Func(f)) => Some(f),
-                None => Some(self.implicit_fn(name, e.span)),
+                None => {
+                    if let Some(err) = self.skipped_use(name, e.span) {
+                        return Err(err);
+                    }
+                    Some(self.implicit_fn(name, e.span))
+                }
                 _ => None,
             };
             if let Some(f) = f {
@@ -485,6 +508,7 @@ impl Lowerer<'_> {
             loc,
             is_static,
             addr_taken: false,
+            declared_as: Vec::new(),
         });
         self.prog.func_index.insert(name.to_string(), f);
         self.scopes.bind_file(name, Binding::Func(f));

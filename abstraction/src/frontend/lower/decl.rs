@@ -77,6 +77,15 @@ impl Lowerer<'_> {
                 }
                 let is_static = specs.storage == Some(StorageClassSpecifier::Static);
                 let f = self.declare_function(&name, dd.ty, is_static, nspan)?;
+                // `ROLE_TYPE F;`: a role declaration (entry-point discovery reads it)
+                if id.node.declarator.node.derived.is_empty() {
+                    if let Some(t) = typedef_specifier(&d.node.specifiers) {
+                        let fd = &mut self.prog.functions[f.0 as usize];
+                        if !fd.declared_as.iter().any(|x| x == t) {
+                            fd.declared_as.push(t.to_string());
+                        }
+                    }
+                }
                 if !file {
                     self.scopes.bind(&name, Binding::Func(f));
                 }
@@ -485,4 +494,15 @@ impl Lowerer<'_> {
         }
         Ok(pv)
     }
+}
+
+/// The typedef name among declaration specifiers, if any.
+fn typedef_specifier(specs: &[Node<lang_c::ast::DeclarationSpecifier>]) -> Option<&str> {
+    specs.iter().find_map(|s| match &s.node {
+        lang_c::ast::DeclarationSpecifier::TypeSpecifier(ts) => match &ts.node {
+            lang_c::ast::TypeSpecifier::TypedefName(id) => Some(id.node.name.as_str()),
+            _ => None,
+        },
+        _ => None,
+    })
 }

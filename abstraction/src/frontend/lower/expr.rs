@@ -325,7 +325,7 @@ impl Lowerer<'_> {
                 TypeKind::Array(elem, _) => {
                     self.mark_addr(&lv);
                     let ptr = self.prog.types.pointer(elem);
-                    let long = self.prog.types.long();
+                    let long = self.prog.types.ptrdiff_t();
                     Ok(Expr {
                         kind: ExprKind::AddrOf(Box::new(Lval::Index(
                             Box::new(lv),
@@ -436,7 +436,9 @@ impl Lowerer<'_> {
                     let bytes = self.fcx.name.clone().into_bytes();
                     Ok(Operand::Str(self.intern_str(bytes)))
                 }
-                _ => Err(self.err(span, ErrorKind::Invalid, format!("`{name}` undeclared"))),
+                _ => Err(self.skipped_use(name, span).unwrap_or_else(|| {
+                    self.err(span, ErrorKind::Invalid, format!("`{name}` undeclared"))
+                })),
             },
         }
     }
@@ -629,7 +631,7 @@ impl Lowerer<'_> {
                 let pty = self.prog.types.pointer(ty);
                 if let Some(a) = self.const_lval_address(&lv) {
                     // `&((T *)0)->f`: a constant address (the classic offsetof).
-                    let long = self.prog.types.long();
+                    let long = self.prog.types.ptrdiff_t();
                     return Ok(Operand::Val(fold::cast(
                         &self.prog.types,
                         fold::int(a, long),
@@ -688,7 +690,7 @@ impl Lowerer<'_> {
                     "array subscript is not an integer",
                 ));
             }
-            let long = self.prog.types.long();
+            let long = self.prog.types.ptrdiff_t();
             let i = self.convert(i, long, span)?;
             let elem = self.prog.types.elem(aty).unwrap_or(aty);
             return Ok(Operand::Lv(Lval::Index(Box::new(lv), Box::new(i)), elem));

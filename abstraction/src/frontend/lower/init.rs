@@ -41,7 +41,7 @@ pub(super) enum Step {
 
 /// The lvalue of a sub-object.
 pub(super) fn path_lval(types: &mut crate::cir::Types, base: Lval, path: &[Step]) -> Lval {
-    let long = types.long();
+    let long = types.ptrdiff_t();
     path.iter().fold(base, |lv, s| match s {
         Step::Field(s, i) => Lval::Field(Box::new(lv), *s, *i),
         Step::Index(i) => Lval::Index(Box::new(lv), Box::new(fold::int(*i as i128, long))),

@@ -45,8 +45,11 @@ mod types;
 mod tests;
 
 use super::{ErrorKind, FrontendError, Source, SourcePos};
-use crate::cir::{Callee, DataModel, FuncId, Loc, Program, Stmt, TypeKind, Types, Warning};
+use crate::cir::{
+    Callee, Construct, DataModel, FuncId, Loc, Program, Stmt, TypeKind, Types, Warning,
+};
 use lang_c::ast::{ExternalDeclaration, TranslationUnit};
+use lang_c::span::Node;
 use std::collections::{HashMap, HashSet};
 
 /// Result of a lowering step.
@@ -61,11 +64,15 @@ pub fn lower(
     source: &Source,
     unit: &TranslationUnit,
     data_model: DataModel,
+    kernel_callbacks: Option<&[String]>,
 ) -> Result<Program, FrontendError> {
     let mut l = Lowerer::new(source, data_model);
+    l.kernel_callbacks = kernel_callbacks.map(|k| k.to_vec());
     l.collect_defined(unit);
     for ext in &unit.0 {
-        l.external(ext)?;
+        if let Err(e) = l.external(ext) {
+            l.tolerate(ext, e)?;
+        }
     }
     l.finish()
 }
@@ -104,6 +111,12 @@ struct Lowerer<'a> {
     vla_spec_len: Option<crate::cir::Expr>,
     /// Warnings already given (location, message), to give each once.
     warned: HashSet<(Loc, String)>,
+    /// Names whose system-header declaration could not be lowered, with the reason (a use
+    /// of one is refused with that reason; see [`Lowerer::tolerate`]).
+    skipped: HashMap<String, String>,
+    /// A kernel's routines call no program function back but these (see
+    /// `LoadOptions::kernel_callbacks`).
+    kernel_callbacks: Option<Vec<String>>,
 }
 
 impl<'a> Lowerer<'a> {
@@ -132,6 +145,8 @@ impl<'a> Lowerer<'a> {
             vla_typedefs: HashMap::new(),
             vla_spec_len: None,
             warned: HashSet::new(),
+            skipped: HashMap::new(),
+            kernel_callbacks: None,
         }
     }
 
@@ -144,6 +159,73 @@ impl<'a> Lowerer<'a> {
                 }
             }
         }
+    }
+
+    /// A top-level item of a system header that does not lower is tolerated: real kernel
+    /// and compiler headers declare far more than a driver uses (vector and `_Complex`
+    /// types, `__int128` arithmetic, inline assembly). A declaration is skipped, and a later
+    /// use of a name it declares is refused with its reason; a function definition keeps
+    /// no body, and a [`Construct::Unlowered`] refusal on the function makes any answer
+    /// that may call it UNKNOWN. Errors in the program's own files stay errors.
+    fn tolerate(&mut self, ext: &Node<ExternalDeclaration>, e: FrontendError) -> LResult<()> {
+        let loc = self.loc(ext.span);
+        let in_header = self
+            .src
+            .system
+            .get(loc.file.0 as usize)
+            .copied()
+            .unwrap_or(false);
+        if !in_header || !matches!(e.kind, ErrorKind::Unsupported | ErrorKind::Invalid) {
+            return Err(e);
+        }
+        let reason = match &e.pos {
+            Some(p) => format!("{} ({}:{}:{})", e.message, p.file, p.line, p.col),
+            None => e.message.clone(),
+        };
+        match &ext.node {
+            ExternalDeclaration::FunctionDefinition(fd) => {
+                let Some(name) = types::declarator_name(&fd.node.declarator.node) else {
+                    return Ok(());
+                };
+                match self.scopes.lookup(name) {
+                    Some(scope::Binding::Func(f)) if self.prog.func(f).body.is_none() => {
+                        self.prog.refusals.push(crate::cir::Refusal {
+                            construct: Construct::Unlowered {
+                                function: name.to_string(),
+                                reason,
+                            },
+                            loc,
+                            func: f,
+                        });
+                    }
+                    _ => {
+                        self.skipped.insert(name.to_string(), reason);
+                    }
+                }
+            }
+            ExternalDeclaration::Declaration(d) => {
+                for id in &d.node.declarators {
+                    if let Some(name) = types::declarator_name(&id.node.declarator.node) {
+                        if self.scopes.lookup(name).is_none() {
+                            self.skipped.insert(name.to_string(), reason.clone());
+                        }
+                    }
+                }
+            }
+            ExternalDeclaration::StaticAssert(_) => return Err(e),
+        }
+        Ok(())
+    }
+
+    /// The error for a use of a name whose header declaration was skipped, if it was.
+    fn skipped_use(&self, name: &str, span: lang_c::span::Span) -> Option<FrontendError> {
+        self.skipped.get(name).map(|reason| {
+            self.err(
+                span,
+                ErrorKind::Unsupported,
+                format!("`{name}` is declared in a system header with a construct slamrs cannot lower: {reason}"),
+            )
+        })
     }
 
     /// A fresh synthetic name `<what N>`.

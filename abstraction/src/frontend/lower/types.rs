@@ -369,11 +369,13 @@ impl Lowerer<'_> {
                 let c = self.prog.types.char();
                 Ok(self.prog.types.pointer(c))
             }
-            _ => Err(self.err(
-                span,
-                ErrorKind::Invalid,
-                format!("unknown type name `{name}`"),
-            )),
+            _ => Err(self.skipped_use(name, span).unwrap_or_else(|| {
+                self.err(
+                    span,
+                    ErrorKind::Invalid,
+                    format!("unknown type name `{name}`"),
+                )
+            })),
         }
     }
 
@@ -514,7 +516,7 @@ impl Lowerer<'_> {
 
     /// `int x __attribute__((mode(HI)))` changes the width of an integer type.
     fn apply_mode(&mut self, t: Ty, exts: &[Node<Extension>]) -> Ty {
-        let lb = self.prog.types.data_model.long_bits();
+        let lb = self.prog.types.data_model.pointer_bits();
         match (mode_bits(exts, lb), self.prog.types.as_int(t)) {
             (Some(bits), Some(k)) => self.prog.types.int_kind(bits, k.signed),
             _ => t,

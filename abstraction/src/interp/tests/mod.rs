@@ -106,6 +106,7 @@ impl Pb {
             loc: Loc::default(),
             is_static: false,
             addr_taken: true,
+            declared_as: Vec::new(),
         });
         self.p.func_index.insert(name.into(), id);
         id

@@ -1,0 +1,231 @@
+//! The entry-point map as a text file the user reviews and edits (SDV's `Sdv-map.h`).
+//!
+//! ```text
+//! # slamrs entry-point map of driver.c: edit, then `slamrs check driver.c --entry-map FILE`
+//! platform wdm
+//! driver-entry                  DriverEntry       # driver.c:46:10: named DriverEntry
+//! dispatch:IRP_MJ_DEVICE_CONTROL DispatchIoctl    # driver.c:59:5: stored into MajorFunction[...]
+//! ```
+//!
+//! One entry per line: a role (see [`Role::name`]) and a function name; `#` starts a
+//! comment; blank lines are ignored. A malformed line is an error with its
+//! `file:line:col`.
+
+use super::{EntryMap, EntryPoint, Platform, Role};
+
+/// A map file error at a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MapError {
+    pub file: String,
+    pub line: usize,
+    pub col: usize,
+    pub message: String,
+}
+
+impl std::fmt::Display for MapError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}:{}:{}: error: {}",
+            self.file, self.line, self.col, self.message
+        )
+    }
+}
+
+impl std::error::Error for MapError {}
+
+/// Writes a map in the file format.
+pub fn write(map: &EntryMap, source: &str) -> String {
+    let mut out = format!(
+        "# slamrs entry-point map of {source}: review it, add a routine the scan missed or\n\
+         # delete a line, then run `slamrs check {source} --entry-map THIS-FILE`.\n\
+         # Roles: driver-entry add-device dispatch dispatch:IRP_MJ_<CODE> start-io unload\n\
+         #        completion dpc timer work-item cancel\n\
+         platform {}\n",
+        map.platform.name()
+    );
+    let width = map
+        .entries
+        .iter()
+        .map(|e| e.role.name().len())
+        .max()
+        .unwrap_or(0);
+    for e in &map.entries {
+        let role = e.role.name();
+        out.push_str(&format!("{role:<width$} {}", e.function));
+        match &e.at {
+            Some(at) => out.push_str(&format!("  # {at}: {}\n", e.how)),
+            None => out.push_str(&format!("  # {}\n", e.how)),
+        }
+    }
+    out
+}
+
+/// Reads a map file's text (`file` names it in errors).
+pub fn parse(file: &str, text: &str) -> Result<EntryMap, MapError> {
+    let err = |line: usize, col: usize, message: String| MapError {
+        file: file.to_string(),
+        line,
+        col,
+        message,
+    };
+    let mut platform = None;
+    let mut entries = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line_no = i + 1;
+        let code = raw.split('#').next().unwrap_or("");
+        let words: Vec<(usize, &str)> = words(code);
+        let Some(&(c0, first)) = words.first() else {
+            continue;
+        };
+        if first == "platform" {
+            let Some(&(c1, p)) = words.get(1) else {
+                return Err(err(line_no, c0, "`platform` needs a name (wdm)".into()));
+            };
+            platform = Some(match p {
+                "wdm" => Platform::Wdm,
+                "linux" => Platform::Linux,
+                _ => {
+                    return Err(err(
+                        line_no,
+                        c1,
+                        format!("unknown platform `{p}` (expected wdm or linux)"),
+                    ))
+                }
+            });
+            continue;
+        }
+        let Some(role) = Role::parse(first) else {
+            return Err(err(
+                line_no,
+                c0,
+                format!("unknown role `{first}` (expected driver-entry, add-device, dispatch, dispatch:IRP_MJ_<CODE>, start-io, unload, completion, dpc, timer, work-item or cancel)"),
+            ));
+        };
+        let Some(&(c1, function)) = words.get(1) else {
+            return Err(err(
+                line_no,
+                c0 + first.len(),
+                format!("role `{first}` needs a function name"),
+            ));
+        };
+        if !function
+            .chars()
+            .all(|c| c == '_' || c.is_ascii_alphanumeric())
+            || function.starts_with(|c: char| c.is_ascii_digit())
+        {
+            return Err(err(
+                line_no,
+                c1,
+                format!("`{function}` is not a function name"),
+            ));
+        }
+        if let Some(&(c2, extra)) = words.get(2) {
+            return Err(err(
+                line_no,
+                c2,
+                format!("unexpected `{extra}` after the function name (one entry per line)"),
+            ));
+        }
+        entries.push(EntryPoint {
+            function: function.to_string(),
+            role,
+            at: Some(format!("{file}:{line_no}:{c1}")),
+            how: "from the map file".into(),
+        });
+    }
+    let Some(platform) = platform else {
+        return Err(err(
+            1,
+            1,
+            "the map names no platform (a line `platform wdm`)".into(),
+        ));
+    };
+    Ok(EntryMap { platform, entries })
+}
+
+/// Whitespace-separated words with their 1-based columns.
+fn words(s: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in s.char_indices() {
+        match (c.is_whitespace(), start) {
+            (true, Some(st)) => {
+                out.push((st + 1, &s[st..i]));
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+    }
+    if let Some(st) = start {
+        out.push((st + 1, &s[st..]));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_written_map_reads_back() {
+        let map = EntryMap {
+            platform: Platform::Wdm,
+            entries: vec![
+                EntryPoint {
+                    function: "DriverEntry".into(),
+                    role: Role::DriverEntry,
+                    at: Some("d.c:3:10".into()),
+                    how: "named DriverEntry".into(),
+                },
+                EntryPoint {
+                    function: "Read".into(),
+                    role: Role::Dispatch(Some(3)),
+                    at: None,
+                    how: "declared DRIVER_DISPATCH".into(),
+                },
+            ],
+        };
+        let text = write(&map, "d.c");
+        let back = parse("m.map", &text).unwrap();
+        assert_eq!(back.platform, Platform::Wdm);
+        let got: Vec<(String, Role)> = back
+            .entries
+            .iter()
+            .map(|e| (e.function.clone(), e.role.clone()))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                ("DriverEntry".to_string(), Role::DriverEntry),
+                ("Read".to_string(), Role::Dispatch(Some(3)))
+            ]
+        );
+    }
+
+    #[test]
+    fn errors_have_positions() {
+        let e = parse("m.map", "platform wdm\n  dispatch:IRP_MJ_NOPE F\n").unwrap_err();
+        assert_eq!((e.line, e.col), (2, 3));
+        assert!(e.message.contains("unknown role"), "{e}");
+        let e = parse("m.map", "platform wdm\nunload\n").unwrap_err();
+        assert_eq!((e.line, e.col), (2, 7));
+        let e = parse("m.map", "platform wdm\nunload A B\n").unwrap_err();
+        assert_eq!((e.line, e.col), (2, 10));
+        let e = parse("m.map", "unload A\n").unwrap_err();
+        assert!(e.message.contains("platform"));
+        let e = parse("m.map", "platform win\n").unwrap_err();
+        assert_eq!((e.line, e.col), (1, 10));
+    }
+
+    #[test]
+    fn dispatch_codes_by_name_and_number() {
+        assert_eq!(
+            Role::parse("dispatch:IRP_MJ_DEVICE_CONTROL"),
+            Some(Role::Dispatch(Some(14)))
+        );
+        assert_eq!(Role::parse("dispatch:0x1b"), Some(Role::Dispatch(Some(27))));
+        assert_eq!(Role::parse("dispatch"), Some(Role::Dispatch(None)));
+    }
+}

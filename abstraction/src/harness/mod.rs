@@ -1,0 +1,242 @@
+//! Drivers without `main`: their entry points, and the environment model that calls them.
+//!
+//! A driver is a set of routines the operating system calls: Windows calls `DriverEntry`,
+//! then the dispatch routines it stored into `DriverObject->MajorFunction[]`, its DPCs,
+//! completion routines and `DriverUnload`. slamrs does what Static Driver Verifier does:
+//! - [`scan`] finds the entry points and their roles in the lowered program (role type
+//!   declarations such as `DRIVER_DISPATCH F;`, stores of function addresses into the driver
+//!   object, routines handed to the kernel) and writes an [`EntryMap`];
+//! - [`map`] reads and writes that map as a text file the user can review and edit
+//!   (`slamrs scan -o`, `slamrs check --entry-map`);
+//! - [`wdm`] turns a map into C: a harness `__slamrs_main` that calls the routines the way
+//!   the I/O manager may, each through a *unit* function whose return is where rules check
+//!   "when the entry point returns", and a hostile OS model (allocations and lower drivers
+//!   may fail, `IoCallDriver` may complete or pend);
+//! - [`platform`] tells from a source which kernel it is written for, and how to
+//!   preprocess it with that kernel's real headers.
+//!
+//! The harness is appended to the driver's own translation unit and lowered with it, so it
+//! is ordinary CIR (`slamrs cir --harness` shows it) and traces show its steps.
+
+pub mod map;
+pub mod platform;
+pub mod scan;
+pub mod wdm;
+
+use serde::Serialize;
+
+/// The kernel a driver is written for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Platform {
+    /// Windows Driver Model (`<wdm.h>`, `<ntddk.h>`).
+    Wdm,
+    /// Linux kernel modules (`<linux/module.h>`).
+    Linux,
+}
+
+impl Platform {
+    pub fn name(self) -> &'static str {
+        match self {
+            Platform::Wdm => "wdm",
+            Platform::Linux => "linux",
+        }
+    }
+}
+
+/// What the operating system calls a routine for.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(tag = "kind", content = "major", rename_all = "kebab-case")]
+pub enum Role {
+    /// `DriverEntry`: called once, first.
+    DriverEntry,
+    /// `DriverExtension->AddDevice`: called once after a successful `DriverEntry`.
+    AddDevice,
+    /// A dispatch routine for one `IRP_MJ_*` code, or for every code it was not replaced
+    /// for (`None`: stored in a loop over all major functions, or declared
+    /// `DRIVER_DISPATCH` without a known code).
+    Dispatch(Option<u8>),
+    /// `DriverStartIo`.
+    StartIo,
+    /// `DriverUnload`: called last.
+    Unload,
+    /// An I/O completion routine (`IoSetCompletionRoutine`).
+    Completion,
+    /// A deferred procedure call (`KeInitializeDpc`, `IoInitializeDpcRequest`).
+    Dpc,
+    /// A timer routine (`IoInitializeTimer`, a DPC given to `KeSetTimer`).
+    Timer,
+    /// A work item (`IoQueueWorkItem`, `ExInitializeWorkItem`).
+    WorkItem,
+    /// A cancel routine (`IoSetCancelRoutine`).
+    Cancel,
+}
+
+/// Names of the `IRP_MJ_*` codes, by value.
+pub const IRP_MJ: [&str; 28] = [
+    "IRP_MJ_CREATE",
+    "IRP_MJ_CREATE_NAMED_PIPE",
+    "IRP_MJ_CLOSE",
+    "IRP_MJ_READ",
+    "IRP_MJ_WRITE",
+    "IRP_MJ_QUERY_INFORMATION",
+    "IRP_MJ_SET_INFORMATION",
+    "IRP_MJ_QUERY_EA",
+    "IRP_MJ_SET_EA",
+    "IRP_MJ_FLUSH_BUFFERS",
+    "IRP_MJ_QUERY_VOLUME_INFORMATION",
+    "IRP_MJ_SET_VOLUME_INFORMATION",
+    "IRP_MJ_DIRECTORY_CONTROL",
+    "IRP_MJ_FILE_SYSTEM_CONTROL",
+    "IRP_MJ_DEVICE_CONTROL",
+    "IRP_MJ_INTERNAL_DEVICE_CONTROL",
+    "IRP_MJ_SHUTDOWN",
+    "IRP_MJ_LOCK_CONTROL",
+    "IRP_MJ_CLEANUP",
+    "IRP_MJ_CREATE_MAILSLOT",
+    "IRP_MJ_QUERY_SECURITY",
+    "IRP_MJ_SET_SECURITY",
+    "IRP_MJ_POWER",
+    "IRP_MJ_SYSTEM_CONTROL",
+    "IRP_MJ_DEVICE_CHANGE",
+    "IRP_MJ_QUERY_QUOTA",
+    "IRP_MJ_SET_QUOTA",
+    "IRP_MJ_PNP",
+];
+
+impl Role {
+    /// The role's name in map files and reports (`dispatch:IRP_MJ_READ`).
+    pub fn name(&self) -> String {
+        match self {
+            Role::DriverEntry => "driver-entry".into(),
+            Role::AddDevice => "add-device".into(),
+            Role::Dispatch(None) => "dispatch".into(),
+            Role::Dispatch(Some(k)) => match IRP_MJ.get(*k as usize) {
+                Some(n) => format!("dispatch:{n}"),
+                None => format!("dispatch:{k}"),
+            },
+            Role::StartIo => "start-io".into(),
+            Role::Unload => "unload".into(),
+            Role::Completion => "completion".into(),
+            Role::Dpc => "dpc".into(),
+            Role::Timer => "timer".into(),
+            Role::WorkItem => "work-item".into(),
+            Role::Cancel => "cancel".into(),
+        }
+    }
+
+    /// Reads a role name written by [`Role::name`].
+    pub fn parse(s: &str) -> Option<Role> {
+        Some(match s {
+            "driver-entry" => Role::DriverEntry,
+            "add-device" => Role::AddDevice,
+            "dispatch" => Role::Dispatch(None),
+            "start-io" => Role::StartIo,
+            "unload" => Role::Unload,
+            "completion" => Role::Completion,
+            "dpc" => Role::Dpc,
+            "timer" => Role::Timer,
+            "work-item" => Role::WorkItem,
+            "cancel" => Role::Cancel,
+            _ => {
+                let code = s.strip_prefix("dispatch:")?;
+                let k = match IRP_MJ.iter().position(|n| *n == code) {
+                    Some(k) => k as u8,
+                    None => parse_int(code)?,
+                };
+                Role::Dispatch(Some(k))
+            }
+        })
+    }
+
+    /// Routines the harness calls itself (the others are called by the OS model when the
+    /// driver hands them over: completion routines, DPCs, timers, work items).
+    pub fn called_by_harness(&self) -> bool {
+        matches!(
+            self,
+            Role::DriverEntry | Role::AddDevice | Role::Dispatch(_) | Role::StartIo | Role::Unload
+        )
+    }
+}
+
+fn parse_int(s: &str) -> Option<u8> {
+    match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        Some(h) => u8::from_str_radix(h, 16).ok(),
+        None => s.parse().ok(),
+    }
+}
+
+/// One entry point: a function, its role, and why it is one.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct EntryPoint {
+    pub function: String,
+    pub role: Role,
+    /// Where it was found (`file:line:col`), if from the source.
+    pub at: Option<String>,
+    /// How it was found ("stored into MajorFunction[IRP_MJ_READ]", "declared
+    /// DRIVER_DISPATCH", "named DriverEntry", "from the map file").
+    pub how: String,
+}
+
+/// The entry points of a driver.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct EntryMap {
+    pub platform: Platform,
+    pub entries: Vec<EntryPoint>,
+}
+
+impl EntryMap {
+    /// Functions with a role, each once, in map order.
+    pub fn functions_with(&self, pred: impl Fn(&Role) -> bool) -> Vec<&EntryPoint> {
+        let mut seen = std::collections::HashSet::new();
+        self.entries
+            .iter()
+            .filter(|e| pred(&e.role) && seen.insert((e.function.clone(), e.role.clone())))
+            .collect()
+    }
+
+    /// Adds an entry unless the same function already has that role.
+    pub fn add(&mut self, e: EntryPoint) {
+        if !self
+            .entries
+            .iter()
+            .any(|x| x.function == e.function && x.role == e.role)
+        {
+            self.entries.push(e);
+        }
+    }
+
+    /// The `DriverEntry` function, if the map has one.
+    pub fn driver_entry(&self) -> Option<&str> {
+        self.entries
+            .iter()
+            .find(|e| e.role == Role::DriverEntry)
+            .map(|e| e.function.as_str())
+    }
+}
+
+/// Name of the harness's main function (the analysis's entry).
+pub const HARNESS_MAIN: &str = "__slamrs_main";
+
+/// Name of the file the harness text is lowered as (traces show it).
+pub const HARNESS_FILE: &str = "<slamrs harness>";
+
+/// Name of the file the OS model is lowered as.
+pub const OS_MODEL_FILE: &str = "<slamrs os model>";
+
+/// A generated environment: C text to append to the driver and the unit functions
+/// (one per harness call of an entry point; rules check "entry returns" at their exits).
+#[derive(Clone, Debug)]
+pub struct Harness {
+    /// (file name, C text) pairs to append, in order.
+    pub texts: Vec<(String, String)>,
+    /// Unit function names, with the role and routine each calls.
+    pub units: Vec<(String, Role, String)>,
+}
+
+/// The unit function that calls `function` in `role`.
+pub fn unit_name(role: &Role, function: &str) -> String {
+    // `dispatch:IRP_MJ_READ` -> `dispatch_IRP_MJ_READ`: one unit per role of a routine
+    let r = role.name().replace(['-', ':'], "_");
+    format!("{r}__{function}")
+}

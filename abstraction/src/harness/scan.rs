@@ -1,0 +1,280 @@
+//! Entry-point discovery on a lowered driver: which of its functions the kernel calls,
+//! in which role, and the evidence.
+//!
+//! Evidence, strongest first (a function may have several roles):
+//! - stores of a function's address into the fields the kernel reads
+//!   (`DriverObject->MajorFunction[IRP_MJ_READ] = F`, in a loop over all codes,
+//!   `->DriverUnload`, `->DriverExtension->AddDevice`, `->DriverStartIo`), also through
+//!   helper functions that store a parameter (followed up to three calls deep);
+//! - functions handed to the kernel (`IoSetCompletionRoutine`, `KeInitializeDpc`,
+//!   `IoInitializeDpcRequest`, `IoInitializeTimer`, `IoQueueWorkItem`, ...);
+//! - role type declarations (`DRIVER_DISPATCH F;`, `DRIVER_UNLOAD`, `DRIVER_ADD_DEVICE`,
+//!   `IO_COMPLETION_ROUTINE`, `KDEFERRED_ROUTINE`, ...): a dispatch routine known only
+//!   this way handles every code not given to another routine;
+//! - the name `DriverEntry`.
+//!
+//! Only the driver's own functions (defined outside system headers) count.
+
+use std::collections::HashMap;
+
+use super::{EntryMap, EntryPoint, Platform, Role};
+use crate::cir::{Callee, Expr, ExprKind, FuncId, Loc, Lval, Program, Stmt, VarKind};
+
+/// Role of a function declared with a WDK role type.
+fn role_of_typedef(name: &str) -> Option<Role> {
+    Some(match name {
+        "DRIVER_INITIALIZE" => Role::DriverEntry,
+        "DRIVER_DISPATCH" | "DRIVER_DISPATCH_RAISED" | "DRIVER_DISPATCH_PAGED" => {
+            Role::Dispatch(None)
+        }
+        "DRIVER_UNLOAD" => Role::Unload,
+        "DRIVER_ADD_DEVICE" => Role::AddDevice,
+        "DRIVER_STARTIO" => Role::StartIo,
+        "IO_COMPLETION_ROUTINE" => Role::Completion,
+        "KDEFERRED_ROUTINE" | "IO_DPC_ROUTINE" => Role::Dpc,
+        "IO_TIMER_ROUTINE" => Role::Timer,
+        "IO_WORKITEM_ROUTINE" | "WORKER_THREAD_ROUTINE" | "IO_WORKITEM_ROUTINE_EX" => {
+            Role::WorkItem
+        }
+        "DRIVER_CANCEL" => Role::Cancel,
+        _ => return None,
+    })
+}
+
+/// Role of a routine stored into a field of this name.
+fn role_of_field(name: &str) -> Option<Role> {
+    Some(match name {
+        "DriverUnload" => Role::Unload,
+        "AddDevice" => Role::AddDevice,
+        "DriverStartIo" => Role::StartIo,
+        "CompletionRoutine" => Role::Completion,
+        "CancelRoutine" => Role::Cancel,
+        "DeferredRoutine" => Role::Dpc,
+        _ => return None,
+    })
+}
+
+/// Role of a routine passed to a kernel function, and the argument position.
+fn role_of_argument(callee: &str) -> Option<(usize, Role)> {
+    Some(match callee {
+        "IoSetCompletionRoutine" | "IoSetCompletionRoutineEx" => (1, Role::Completion),
+        "KeInitializeDpc" | "KeInitializeThreadedDpc" | "IoInitializeDpcRequest" => (1, Role::Dpc),
+        "IoInitializeTimer" => (1, Role::Timer),
+        "IoQueueWorkItem" | "ExInitializeWorkItem" => (1, Role::WorkItem),
+        "IoSetCancelRoutine" => (1, Role::Cancel),
+        _ => return None,
+    })
+}
+
+/// Where a value written to a kernel field comes from.
+enum Source {
+    Func(FuncId),
+    Param(FuncId, usize),
+}
+
+fn source_of(prog: &Program, e: &Expr) -> Option<Source> {
+    match &e.kind {
+        ExprKind::Func(g) => Some(Source::Func(*g)),
+        ExprKind::Cast(inner) => source_of(prog, inner),
+        ExprKind::Read(lv) => match lv.as_ref() {
+            Lval::Var(v) => match prog.var(*v).kind {
+                VarKind::Param(f) => {
+                    let k = prog.func(f).params.iter().position(|p| p == v)?;
+                    Some(Source::Param(f, k))
+                }
+                _ => None,
+            },
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The role a store into `lhs` gives, and a description.
+fn role_of_store(prog: &Program, lhs: &Lval) -> Option<(Role, String)> {
+    let field = |lv: &Lval| match lv {
+        Lval::Field(_, s, i) => prog.types.structs[s.0 as usize]
+            .fields
+            .as_ref()
+            .and_then(|fs| fs.get(*i as usize))
+            .map(|f| f.name.clone()),
+        _ => None,
+    };
+    match lhs {
+        Lval::Index(base, idx) if field(base).as_deref() == Some("MajorFunction") => {
+            match const_int(idx) {
+                Some(k) if (0..=255).contains(&k) => {
+                    let r = Role::Dispatch(Some(k as u8));
+                    let n = r.name();
+                    let code = n.trim_start_matches("dispatch:");
+                    Some((r, format!("stored into MajorFunction[{code}]")))
+                }
+                _ => Some((
+                    Role::Dispatch(None),
+                    "stored into MajorFunction[] for every code (a loop)".to_string(),
+                )),
+            }
+        }
+        lv => {
+            let name = field(lv)?;
+            let role = role_of_field(&name)?;
+            Some((role, format!("stored into {name}")))
+        }
+    }
+}
+
+fn const_int(e: &Expr) -> Option<i128> {
+    match &e.kind {
+        ExprKind::Int(k) => Some(*k),
+        ExprKind::Cast(inner) => const_int(inner),
+        _ => None,
+    }
+}
+
+fn own(prog: &Program, f: FuncId) -> bool {
+    let func = prog.func(f);
+    func.body.is_some() && !prog.in_system_header(func.loc)
+}
+
+/// Finds the entry points of a Windows driver.
+pub fn scan_wdm(prog: &Program) -> EntryMap {
+    let mut map = EntryMap {
+        platform: Platform::Wdm,
+        entries: Vec::new(),
+    };
+    let found = |map: &mut EntryMap, f: FuncId, role: Role, at: Option<Loc>, how: String| {
+        if own(prog, f) {
+            map.add(EntryPoint {
+                function: prog.func(f).name.clone(),
+                role,
+                at: at.map(|l| prog.loc_string(l)),
+                how,
+            });
+        }
+    };
+    // DriverEntry by name
+    if let Some(f) = prog.func_by_name("DriverEntry") {
+        found(
+            &mut map,
+            f,
+            Role::DriverEntry,
+            Some(prog.func(f).loc),
+            "named DriverEntry".into(),
+        );
+    }
+    // stores and kernel calls; parameters stored by helpers are followed to their callers
+    // (helper, parameter) -> (role, how, the parameter holding the major function code)
+    let mut param_roles: HashMap<(FuncId, usize), (Role, String, Option<usize>)> = HashMap::new();
+    for round in 0..4 {
+        let before = param_roles.len();
+        for f in prog.func_ids().filter(|&f| own(prog, f)) {
+            let Some(body) = &prog.func(f).body else {
+                continue;
+            };
+            for (_, e) in body.edges() {
+                match &e.stmt {
+                    Stmt::Assign { lhs, rhs } => {
+                        let Some((role, how)) = role_of_store(prog, lhs) else {
+                            continue;
+                        };
+                        // `d->MajorFunction[major] = routine` in a helper: the code comes
+                        // from the caller too
+                        let index_param = match lhs {
+                            Lval::Index(_, idx) => match source_of(prog, idx) {
+                                Some(Source::Param(_, j)) => Some(j),
+                                _ => None,
+                            },
+                            _ => None,
+                        };
+                        match source_of(prog, rhs) {
+                            Some(Source::Func(g)) => found(&mut map, g, role, Some(e.loc), how),
+                            Some(Source::Param(h, k)) => {
+                                let how = match index_param {
+                                    Some(_) => "stored into MajorFunction[]".to_string(),
+                                    None => how,
+                                };
+                                param_roles
+                                    .entry((h, k))
+                                    .or_insert((role, how, index_param));
+                            }
+                            None => {}
+                        }
+                    }
+                    Stmt::Call {
+                        callee: Callee::Direct(h),
+                        args,
+                        ..
+                    } => {
+                        let name = prog.func(*h).name.as_str();
+                        let mut roles: Vec<(usize, Role, String)> = Vec::new();
+                        if let Some((k, role)) = role_of_argument(name) {
+                            roles.push((k, role, format!("passed to {name}")));
+                        }
+                        for ((g, k), (role, how, index)) in &param_roles {
+                            if g != h {
+                                continue;
+                            }
+                            let code = index
+                                .and_then(|j| args.get(j))
+                                .and_then(const_int)
+                                .filter(|c| (0..=255).contains(c));
+                            match code {
+                                Some(c) => {
+                                    let r = Role::Dispatch(Some(c as u8));
+                                    let n = r.name();
+                                    let code = n.trim_start_matches("dispatch:").to_string();
+                                    roles.push((
+                                        *k,
+                                        r,
+                                        format!("stored into MajorFunction[{code}] by {name}"),
+                                    ));
+                                }
+                                None => roles.push((*k, role.clone(), format!("{how} by {name}"))),
+                            }
+                        }
+                        for (k, role, how) in roles {
+                            match args.get(k).and_then(|a| source_of(prog, a)) {
+                                Some(Source::Func(g)) => found(&mut map, g, role, Some(e.loc), how),
+                                Some(Source::Param(h2, k2)) if round < 3 => {
+                                    param_roles.entry((h2, k2)).or_insert((role, how, None));
+                                }
+                                _ => {}
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        if param_roles.len() == before && round > 0 {
+            break;
+        }
+    }
+    // role type declarations
+    for f in prog.func_ids().filter(|&f| own(prog, f)) {
+        for t in &prog.func(f).declared_as {
+            if let Some(role) = role_of_typedef(t) {
+                let name = &prog.func(f).name;
+                // a dispatch routine already stored for known codes keeps those only
+                if role == Role::Dispatch(None)
+                    && map
+                        .entries
+                        .iter()
+                        .any(|e| &e.function == name && matches!(e.role, Role::Dispatch(_)))
+                {
+                    continue;
+                }
+                found(
+                    &mut map,
+                    f,
+                    role,
+                    Some(prog.func(f).loc),
+                    format!("declared {t}"),
+                );
+            }
+        }
+    }
+    map.entries
+        .sort_by(|a, b| a.role.cmp(&b.role).then(a.function.cmp(&b.function)));
+    map
+}

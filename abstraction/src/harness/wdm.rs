@@ -1,0 +1,385 @@
+//! The Windows environment model: a harness that plays the I/O manager, and an OS model of
+//! the kernel routines the harness and the rules need, both in C against the driver's own
+//! `wdm.h` types (they are appended to its translation unit).
+//!
+//! The harness (`__slamrs_main`):
+//! 1. calls `DriverEntry` with a fresh driver object (with its `DriverExtension`) and
+//!    registry path; a failure status ends the run;
+//! 2. calls `AddDevice` (if the map has one) with a physical device object; a failure ends
+//!    the run;
+//! 3. if the driver created a device object, any number of times, in any order: a dispatch
+//!    routine on a fresh IRP (its current stack location has the routine's major function
+//!    code, an arbitrary minor code and arbitrary parameters; a system buffer or none),
+//!    `StartIo` on a fresh IRP, or a DPC or work item the driver queued;
+//! 4. `DriverUnload`, if the map has one.
+//!
+//! Each call of an entry point goes through a *unit* function (`__slamrs_dispatch__F`,
+//! ...): rules check "when the entry point returns" at a unit's return, as SDV checks each
+//! dispatch routine separately.
+//!
+//! The OS model is hostile where SDV's is: `IoCreateDevice` may fail, a lower driver called
+//! by `IoCallDriver` returns any status (`STATUS_PENDING` included) and may run the
+//! completion routine the driver set; `ExAllocatePoolWithTag` may return NULL (the CIR
+//! environment model). Kernel routines the model does not define return arbitrary values
+//! and do not call the driver back (the lowering is told so; the few that do call back are
+//! the ones defined here).
+
+use super::{unit_name, EntryMap, Harness, Role, HARNESS_FILE, HARNESS_MAIN, OS_MODEL_FILE};
+
+/// Kernel routines that may call a driver routine they are given, and that the OS model
+/// does not define: a call of one is refused (no answer may depend on it).
+pub const CALLS_BACK: &[&str] = &[
+    "IoStartPacket",
+    "IoStartNextPacket",
+    "IoStartNextPacketByKey",
+    "KeSetTimer",
+    "KeSetTimerEx",
+    "IoStartTimer",
+    "IoQueueWorkItemEx",
+    "ExQueueWorkItem",
+    "IoConnectInterrupt",
+    "IoConnectInterruptEx",
+    "KeSynchronizeExecution",
+    "PsCreateSystemThread",
+    "IoRegisterPlugPlayNotification",
+    "ObRegisterCallbacks",
+    "CmRegisterCallback",
+    "CmRegisterCallbackEx",
+    "PoRequestPowerIrp",
+    "IoCsqInitialize",
+    "IoCsqInitializeEx",
+    "IoAllocateAdapterChannel",
+    "KeRegisterBugCheckCallback",
+    "IoRegisterShutdownNotification",
+    "ExRegisterCallback",
+    "IoBuildDeviceIoControlRequest",
+    "IoBuildSynchronousFsdRequest",
+    "IoBuildAsynchronousFsdRequest",
+];
+
+/// The OS model: kernel routines in C over `wdm.h`'s types.
+const OS_MODEL: &str = r#"
+extern int __VERIFIER_nondet_int(void);
+extern unsigned int __VERIFIER_nondet_uint(void);
+extern void __VERIFIER_assume(int);
+
+/* the last DPC and work item the driver queued (the harness may run them) */
+static PRKDPC __slamrs_dpc;
+static int __slamrs_dpc_queued;
+static PIO_WORKITEM_ROUTINE __slamrs_work_routine;
+static PDEVICE_OBJECT __slamrs_work_device;
+static PVOID __slamrs_work_context;
+static int __slamrs_work_queued;
+
+NTSTATUS IoCreateDevice(PDRIVER_OBJECT DriverObject, ULONG DeviceExtensionSize,
+                        PUNICODE_STRING DeviceName, ULONG DeviceType,
+                        ULONG DeviceCharacteristics, BOOLEAN Exclusive,
+                        PDEVICE_OBJECT *DeviceObject)
+{
+    PDEVICE_OBJECT d;
+    if (__VERIFIER_nondet_int())
+        return STATUS_INSUFFICIENT_RESOURCES;
+    d = (PDEVICE_OBJECT)__builtin_malloc(sizeof(DEVICE_OBJECT));
+    if (d == 0)
+        return STATUS_INSUFFICIENT_RESOURCES;
+    __builtin_memset(d, 0, sizeof(DEVICE_OBJECT));
+    if (DeviceExtensionSize != 0) {
+        d->DeviceExtension = __builtin_malloc(DeviceExtensionSize);
+        if (d->DeviceExtension == 0)
+            return STATUS_INSUFFICIENT_RESOURCES;
+        __builtin_memset(d->DeviceExtension, 0, DeviceExtensionSize);
+    }
+    d->DriverObject = DriverObject;
+    d->NextDevice = DriverObject->DeviceObject;
+    d->DeviceType = DeviceType;
+    d->StackSize = 1;
+    DriverObject->DeviceObject = d;
+    *DeviceObject = d;
+    return STATUS_SUCCESS;
+}
+
+VOID IoDeleteDevice(PDEVICE_OBJECT DeviceObject)
+{
+    if (DeviceObject->DriverObject != 0 && DeviceObject->DriverObject->DeviceObject == DeviceObject)
+        DeviceObject->DriverObject->DeviceObject = DeviceObject->NextDevice;
+}
+
+PDEVICE_OBJECT IoAttachDeviceToDeviceStack(PDEVICE_OBJECT SourceDevice, PDEVICE_OBJECT TargetDevice)
+{
+    if (__VERIFIER_nondet_int())
+        return 0;
+    SourceDevice->StackSize = TargetDevice->StackSize + 1;
+    return TargetDevice;
+}
+
+VOID IoDetachDevice(PDEVICE_OBJECT TargetDevice)
+{
+}
+
+NTSTATUS IoCreateSymbolicLink(PUNICODE_STRING SymbolicLinkName, PUNICODE_STRING DeviceName)
+{
+    return __VERIFIER_nondet_int() ? STATUS_SUCCESS : STATUS_INSUFFICIENT_RESOURCES;
+}
+
+NTSTATUS IoDeleteSymbolicLink(PUNICODE_STRING SymbolicLinkName)
+{
+    return STATUS_SUCCESS;
+}
+
+VOID IofCompleteRequest(PIRP Irp, CCHAR PriorityBoost)
+{
+}
+
+NTSTATUS IofCallDriver(PDEVICE_OBJECT DeviceObject, PIRP Irp)
+{
+    PIO_STACK_LOCATION next;
+    NTSTATUS status = (NTSTATUS)__VERIFIER_nondet_int();
+    Irp->CurrentLocation--;
+    Irp->Tail.Overlay.CurrentStackLocation--;
+    next = Irp->Tail.Overlay.CurrentStackLocation;
+    if (status != STATUS_PENDING) {
+        Irp->IoStatus.Status = status;
+        if (next->CompletionRoutine != 0 && __VERIFIER_nondet_int()) {
+            Irp->CurrentLocation++;
+            Irp->Tail.Overlay.CurrentStackLocation++;
+            if (next->CompletionRoutine(DeviceObject, Irp, next->Context) == STATUS_MORE_PROCESSING_REQUIRED)
+                return status;
+        }
+    }
+    return status;
+}
+
+KIRQL KeAcquireSpinLockRaiseToDpc(PKSPIN_LOCK SpinLock)
+{
+    return PASSIVE_LEVEL;
+}
+
+VOID KeReleaseSpinLock(PKSPIN_LOCK SpinLock, KIRQL NewIrql)
+{
+}
+
+VOID KeAcquireSpinLockAtDpcLevel(PKSPIN_LOCK SpinLock)
+{
+}
+
+VOID KeReleaseSpinLockFromDpcLevel(PKSPIN_LOCK SpinLock)
+{
+}
+
+VOID KeInitializeDpc(PRKDPC Dpc, PKDEFERRED_ROUTINE DeferredRoutine, PVOID DeferredContext)
+{
+    Dpc->DeferredRoutine = DeferredRoutine;
+    Dpc->DeferredContext = DeferredContext;
+    __slamrs_dpc = Dpc;
+}
+
+BOOLEAN KeInsertQueueDpc(PRKDPC Dpc, PVOID SystemArgument1, PVOID SystemArgument2)
+{
+    if (__slamrs_dpc_queued)
+        return FALSE;
+    __slamrs_dpc = Dpc;
+    __slamrs_dpc_queued = 1;
+    return TRUE;
+}
+
+VOID IoQueueWorkItem(PIO_WORKITEM IoWorkItem, PIO_WORKITEM_ROUTINE WorkerRoutine,
+                     WORK_QUEUE_TYPE QueueType, PVOID Context)
+{
+    __slamrs_work_routine = WorkerRoutine;
+    __slamrs_work_context = Context;
+    __slamrs_work_queued = 1;
+}
+"#;
+
+/// Builds the harness and OS model for a Windows driver's map; an error says what the map
+/// lacks.
+pub fn harness(map: &EntryMap) -> Result<Harness, String> {
+    let Some(entry) = map.driver_entry() else {
+        return Err(
+            "no DriverEntry: the entry-point map has no driver-entry routine (name one in a map file with --entry-map)"
+                .to_string(),
+        );
+    };
+    let mut units = Vec::new();
+    let mut defs = String::new();
+    let mut unit = |role: &Role, f: &str, ret: &str, params: &str, call: &str| -> String {
+        let name = format!("__slamrs_{}", unit_name(role, f));
+        let body = if ret == "VOID" {
+            format!("{f}({call});")
+        } else {
+            format!("return {f}({call});")
+        };
+        defs.push_str(&format!(
+            "/* {} */\nstatic {ret} {name}({params}) {{ {body} }}\n",
+            role.name()
+        ));
+        units.push((name.clone(), role.clone(), f.to_string()));
+        name
+    };
+    let entry_unit = unit(
+        &Role::DriverEntry,
+        entry,
+        "NTSTATUS",
+        "void",
+        "&__slamrs_driver_object, &__slamrs_registry_path",
+    );
+    let add = map
+        .functions_with(|r| *r == Role::AddDevice)
+        .first()
+        .map(|e| {
+            unit(
+                &Role::AddDevice,
+                &e.function,
+                "NTSTATUS",
+                "void",
+                "&__slamrs_driver_object, &__slamrs_pdo",
+            )
+        });
+    // dispatch routines: specific codes, then the catch-all ones
+    let specific: Vec<u8> = map
+        .entries
+        .iter()
+        .filter_map(|e| match e.role {
+            Role::Dispatch(Some(k)) => Some(k),
+            _ => None,
+        })
+        .collect();
+    let mut cases = Vec::new();
+    for e in map.functions_with(|r| matches!(r, Role::Dispatch(_))) {
+        let u = unit(
+            &e.role,
+            &e.function,
+            "NTSTATUS",
+            "PDEVICE_OBJECT DeviceObject, PIRP Irp",
+            "DeviceObject, Irp",
+        );
+        let major = match e.role {
+            Role::Dispatch(Some(k)) => format!("{k}"),
+            _ => "__slamrs_other_major()".to_string(),
+        };
+        cases.push(format!(
+            "{u}(dev, __slamrs_new_irp({major})); /* {} */",
+            e.role.name()
+        ));
+    }
+    for e in map.functions_with(|r| *r == Role::StartIo) {
+        let u = unit(
+            &Role::StartIo,
+            &e.function,
+            "VOID",
+            "PDEVICE_OBJECT DeviceObject, PIRP Irp",
+            "DeviceObject, Irp",
+        );
+        cases.push(format!(
+            "{u}(dev, __slamrs_new_irp(__slamrs_other_major())); /* start-io */"
+        ));
+    }
+    for e in map.functions_with(|r| *r == Role::Dpc) {
+        let u = unit(
+            &Role::Dpc,
+            &e.function,
+            "VOID",
+            "PKDPC Dpc, PVOID Context",
+            "Dpc, Context, 0, 0",
+        );
+        cases.push(format!(
+            "if (__slamrs_dpc_queued && __slamrs_dpc->DeferredRoutine == {f}) {{ __slamrs_dpc_queued = 0; {u}(__slamrs_dpc, __slamrs_dpc->DeferredContext); }} /* dpc */",
+            f = e.function
+        ));
+    }
+    for e in map.functions_with(|r| *r == Role::WorkItem) {
+        let u = unit(
+            &Role::WorkItem,
+            &e.function,
+            "VOID",
+            "PDEVICE_OBJECT DeviceObject, PVOID Context",
+            "DeviceObject, Context",
+        );
+        cases.push(format!(
+            "if (__slamrs_work_queued && __slamrs_work_routine == {f}) {{ __slamrs_work_queued = 0; {u}(dev, __slamrs_work_context); }} /* work-item */",
+            f = e.function
+        ));
+    }
+    let unload = map.functions_with(|r| *r == Role::Unload).first().map(|e| {
+        unit(
+            &Role::Unload,
+            &e.function,
+            "VOID",
+            "void",
+            "&__slamrs_driver_object",
+        )
+    });
+    let excluded: String = specific.iter().map(|k| format!(" && m != {k}")).collect();
+    let mut t = String::new();
+    t.push_str(
+        "/* slamrs harness: the Windows I/O manager calling the driver's entry points */\n\
+         static DRIVER_OBJECT __slamrs_driver_object;\n\
+         static DRIVER_EXTENSION __slamrs_driver_extension;\n\
+         static UNICODE_STRING __slamrs_registry_path;\n\
+         static DEVICE_OBJECT __slamrs_pdo;\n",
+    );
+    t.push_str(&format!(
+        "/* a major function code no routine is registered for specifically */\n\
+         static UCHAR __slamrs_other_major(void) {{ unsigned int m = __VERIFIER_nondet_uint(); __VERIFIER_assume(m <= 27{excluded}); return (UCHAR)m; }}\n"
+    ));
+    t.push_str(
+        "/* a fresh IRP: two stack locations, the current one for the driver */\n\
+         static PIRP __slamrs_new_irp(UCHAR major) {\n\
+         \x20   PIRP irp = (PIRP)__builtin_malloc(sizeof(IRP));\n\
+         \x20   PIO_STACK_LOCATION st = (PIO_STACK_LOCATION)__builtin_malloc(2 * sizeof(IO_STACK_LOCATION));\n\
+         \x20   __VERIFIER_assume(irp != 0 && st != 0);\n\
+         \x20   __builtin_memset(irp, 0, sizeof(IRP));\n\
+         \x20   __builtin_memset(st, 0, 2 * sizeof(IO_STACK_LOCATION));\n\
+         \x20   irp->StackCount = 2;\n\
+         \x20   irp->CurrentLocation = 2;\n\
+         \x20   irp->Tail.Overlay.CurrentStackLocation = &st[1];\n\
+         \x20   irp->RequestorMode = __VERIFIER_nondet_int() ? UserMode : KernelMode;\n\
+         \x20   if (__VERIFIER_nondet_int()) {\n\
+         \x20       irp->AssociatedIrp.SystemBuffer = __builtin_malloc(64);\n\
+         \x20       __VERIFIER_assume(irp->AssociatedIrp.SystemBuffer != 0);\n\
+         \x20   }\n\
+         \x20   st[1].MajorFunction = major;\n\
+         \x20   st[1].MinorFunction = (UCHAR)__VERIFIER_nondet_uint();\n\
+         \x20   st[1].Parameters.DeviceIoControl.OutputBufferLength = __VERIFIER_nondet_uint();\n\
+         \x20   st[1].Parameters.DeviceIoControl.InputBufferLength = __VERIFIER_nondet_uint();\n\
+         \x20   st[1].Parameters.DeviceIoControl.IoControlCode = __VERIFIER_nondet_uint();\n\
+         \x20   return irp;\n\
+         }\n",
+    );
+    t.push_str(&defs);
+    t.push_str(&format!(
+        "int {HARNESS_MAIN}(void)\n{{\n    PDEVICE_OBJECT dev;\n"
+    ));
+    t.push_str(
+        "    __slamrs_driver_object.DriverExtension = &__slamrs_driver_extension;\n\
+         \x20   __slamrs_driver_extension.DriverObject = &__slamrs_driver_object;\n",
+    );
+    t.push_str(&format!(
+        "    if (!NT_SUCCESS({entry_unit}()))\n        return 0;\n"
+    ));
+    if let Some(a) = &add {
+        t.push_str(&format!(
+            "    if (!NT_SUCCESS({a}()))\n        goto unload;\n"
+        ));
+    }
+    t.push_str("    dev = __slamrs_driver_object.DeviceObject;\n");
+    if !cases.is_empty() {
+        t.push_str("    /* no device object: no IRP can arrive */\n    while (dev != 0 && __VERIFIER_nondet_int()) {\n        switch (__VERIFIER_nondet_int()) {\n");
+        for (i, c) in cases.iter().enumerate() {
+            t.push_str(&format!("        case {i}: {c} break;\n"));
+        }
+        t.push_str("        default: break;\n        }\n    }\n");
+    }
+    t.push_str("    goto unload;\nunload:\n");
+    if let Some(u) = &unload {
+        t.push_str(&format!("    {u}();\n"));
+    }
+    t.push_str("    return 0;\n}\n");
+    Ok(Harness {
+        texts: vec![
+            (OS_MODEL_FILE.to_string(), OS_MODEL.to_string()),
+            (HARNESS_FILE.to_string(), t),
+        ],
+        units,
+    })
+}

@@ -1,0 +1,162 @@
+//! Drivers without `main`: from a source file to the entry-point map and the program with
+//! its harness, for `slamrs scan`, `slamrs cir --harness` and `slamrs check`.
+
+use std::path::{Path, PathBuf};
+
+use slamrs_abstraction::cir::Program;
+use slamrs_abstraction::frontend::{self, FrontendError, LoadOptions};
+use slamrs_abstraction::harness::{self, map, platform, EntryMap, Harness, Platform};
+
+/// What `scan`, `cir` and `check` share about a driver.
+#[derive(Clone, Debug, Default)]
+pub struct DriverArgs {
+    pub cppflags: Vec<String>,
+    /// `--kernel-headers DIR`.
+    pub kernel_headers: Option<PathBuf>,
+    /// `--entry-map FILE`.
+    pub entry_map: Option<PathBuf>,
+}
+
+/// Why a driver could not be set up.
+#[derive(Debug)]
+pub enum DriverError {
+    /// Bad input or a missing tool or header package (exit 2).
+    Setup(String),
+    /// Bad input with its own `file:line:col: error:` prefix (exit 2).
+    Located(String),
+    /// The frontend failed (its kind decides the exit status).
+    Frontend(FrontendError),
+}
+
+impl std::fmt::Display for DriverError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DriverError::Setup(m) => write!(f, "error: {m}"),
+            DriverError::Located(m) => write!(f, "{m}"),
+            DriverError::Frontend(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+/// The platform a source file is written for (by its `#include`s); `None` for a `.i` file
+/// or an ordinary program.
+pub fn platform_of(file: &Path) -> Option<Platform> {
+    if file.extension().is_some_and(|e| e == "i") {
+        return None;
+    }
+    let text = std::fs::read(file).ok()?;
+    platform::detect(&String::from_utf8_lossy(&text))
+}
+
+/// Load options for a driver of `platform` (its toolchain, data model and kernel model).
+pub fn load_options(platform: Platform, args: &DriverArgs) -> Result<LoadOptions, DriverError> {
+    let tc = platform::toolchain(platform, args.kernel_headers.as_deref())
+        .map_err(DriverError::Setup)?;
+    let mut cppflags = tc.flags;
+    cppflags.extend(args.cppflags.iter().cloned());
+    Ok(LoadOptions {
+        cppflags,
+        entry: None,
+        data_model: tc.data_model,
+        compiler: Some(tc.compiler),
+        appended: Vec::new(),
+        appended_prelude: "#include <wdm.h>\n".to_string(),
+        kernel_callbacks: Some(
+            harness::wdm::CALLS_BACK
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
+        ),
+    })
+}
+
+/// The driver lowered on its own (no harness) and its entry-point map: scanned, or read
+/// from `--entry-map`.
+pub fn scan(
+    file: &Path,
+    platform: Platform,
+    args: &DriverArgs,
+) -> Result<(Program, EntryMap, LoadOptions), DriverError> {
+    let opts = load_options(platform, args)?;
+    let prog = frontend::load_file(file, &opts).map_err(DriverError::Frontend)?;
+    let map = match &args.entry_map {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| DriverError::Setup(format!("{}: {e}", path.display())))?;
+            let m = map::parse(&path.display().to_string(), &text)
+                .map_err(|e| DriverError::Located(e.to_string()))?;
+            check_map(&prog, &m, path)?;
+            m
+        }
+        None => harness::scan::scan_wdm(&prog),
+    };
+    Ok((prog, map, opts))
+}
+
+/// Every function a map names must be defined by the driver.
+fn check_map(prog: &Program, m: &EntryMap, path: &Path) -> Result<(), DriverError> {
+    for e in &m.entries {
+        let defined = prog
+            .func_by_name(&e.function)
+            .is_some_and(|f| prog.func(f).body.is_some());
+        if !defined {
+            let at = e.at.clone().unwrap_or_else(|| path.display().to_string());
+            return Err(DriverError::Located(format!(
+                "{at}: error: `{}` ({}) is not a function the driver defines",
+                e.function,
+                e.role.name()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The driver with its harness: the program to check (entry [`harness::HARNESS_MAIN`]),
+/// the map and the harness's units.
+pub fn with_harness(
+    file: &Path,
+    platform: Platform,
+    args: &DriverArgs,
+) -> Result<(Program, EntryMap, Harness), DriverError> {
+    let (_, map, mut opts) = scan(file, platform, args)?;
+    if map.entries.is_empty() {
+        return Err(DriverError::Setup(format!(
+            "{}: no entry point found (no DriverEntry, no dispatch routine): nothing would be checked. Name the entry points in a map file (slamrs scan writes one with -o) and pass it with --entry-map",
+            file.display()
+        )));
+    }
+    let h = harness::wdm::harness(&map)
+        .map_err(|e| DriverError::Setup(format!("{}: {e}", file.display())))?;
+    opts.appended = h.texts.clone();
+    opts.entry = Some(harness::HARNESS_MAIN.to_string());
+    let prog = frontend::load_file(file, &opts).map_err(DriverError::Frontend)?;
+    Ok((prog, map, h))
+}
+
+/// The names of functions called from the driver's own code (not system headers, not the
+/// harness or OS model).
+pub fn called_by_driver(prog: &Program) -> std::collections::HashSet<String> {
+    use slamrs_abstraction::cir::{Callee, Stmt};
+    let mut out = std::collections::HashSet::new();
+    for f in prog.func_ids() {
+        let func = prog.func(f);
+        let file = prog.file_name(func.loc);
+        if prog.in_system_header(func.loc)
+            || file == harness::HARNESS_FILE
+            || file == harness::OS_MODEL_FILE
+        {
+            continue;
+        }
+        let Some(body) = &func.body else { continue };
+        for (_, e) in body.edges() {
+            if let Stmt::Call {
+                callee: Callee::Direct(g),
+                ..
+            } = &e.stmt
+            {
+                out.insert(prog.func(*g).name.clone());
+            }
+        }
+    }
+    out
+}
