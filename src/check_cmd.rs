@@ -219,7 +219,11 @@ pub fn run(args: &CheckArgs) -> u8 {
             };
         }
     };
-    let called = crate::driver::called_by_driver(&prog);
+    // what a driver's own code calls, before instrumentation redirects the calls
+    let called = driver_map
+        .as_ref()
+        .map(|_| crate::driver::called_by_driver(&prog))
+        .unwrap_or_default();
     let inst = match rules::instrument_units(&mut prog, &spec, &entry, &units) {
         Ok(i) => i,
         Err(e) => {

@@ -86,41 +86,30 @@ fn a_malformed_map_is_a_located_error() {
     let dir = std::env::temp_dir().join(format!("slamrs-drivers-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let map = dir.join("bad.map");
-    std::fs::write(
-        &map,
-        "platform wdm\ndriver-entry DriverEntry\ndispatch:IRP_MJ_NOPE DispatchIoctl\n",
-    )
-    .unwrap();
-    let out = slamrs()
-        .args(["check", "--rule", "locking", "--entry-map"])
-        .arg(&map)
-        .arg(corpus().join("wdm_ioctl_lock_leak.c"))
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
-    assert!(
-        stderr.contains("bad.map:3:1: error: unknown role `dispatch:IRP_MJ_NOPE`"),
-        "{stderr}"
-    );
-    // a function the driver does not define
-    std::fs::write(
-        &map,
-        "platform wdm\ndriver-entry DriverEntry\nunload NoSuchRoutine\n",
-    )
-    .unwrap();
-    let out = slamrs()
-        .args(["check", "--rule", "locking", "--entry-map"])
-        .arg(&map)
-        .arg(corpus().join("wdm_ioctl_lock_leak.c"))
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
-    assert!(
-        stderr.contains("bad.map:3:8: error: `NoSuchRoutine` (unload) is not a function"),
-        "{stderr}"
-    );
+    // (map text, expected error) for the leaking driver
+    let cases = [
+        (
+            "platform wdm\ndriver-entry DriverEntry\ndispatch:IRP_MJ_NOPE DispatchIoctl\n",
+            "bad.map:3:1: error: unknown role `dispatch:IRP_MJ_NOPE`",
+        ),
+        // a function the driver does not define
+        (
+            "platform wdm\ndriver-entry DriverEntry\nunload NoSuchRoutine\n",
+            "bad.map:3:8: error: `NoSuchRoutine` (unload) is not a function",
+        ),
+    ];
+    for (text, expected) in cases {
+        std::fs::write(&map, text).unwrap();
+        let out = slamrs()
+            .args(["check", "--rule", "locking", "--entry-map"])
+            .arg(&map)
+            .arg(corpus().join("wdm_ioctl_lock_leak.c"))
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains(expected), "{stderr}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -85,8 +85,8 @@ fn load_source(source: Source, opts: &LoadOptions) -> Result<Program, FrontendEr
         .name("frontend".into())
         .stack_size(STACK_BYTES)
         .spawn(move || {
-            // `__int128` as typedef names lang-c can parse
-            // the harness and OS model, each a file of its own
+            // a `.i` input's harness and OS model, each a file of its own (a `.c` input's
+            // were preprocessed with it by `load_file`)
             let source = if opts.appended.is_empty() {
                 source
             } else {
@@ -98,6 +98,7 @@ fn load_source(source: Source, opts: &LoadOptions) -> Result<Program, FrontendEr
                 let name = source.files.first().cloned().unwrap_or_default();
                 Source::new(&name, text)
             };
+            // `__int128` as typedef names lang-c can parse
             let source = match prune::rename_int128(&source.text) {
                 Some(t) => {
                     let name = source.files.first().cloned().unwrap_or_default();
@@ -161,10 +162,13 @@ pub(crate) fn parse_unit(source: &Source) -> Result<lang_c::ast::TranslationUnit
     let config = lang_c::driver::Config::with_gcc();
     // attributes between `struct` and its tag are blanked out (lowering reads them from
     // the text); lang-c would misread them
-    // bodies of header functions the program never names are blanked (offsets kept)
+    // bodies of header functions the program never names are blanked (offsets kept);
+    // the library models are not headers: `models::wire` calls their functions after
+    // lowering (atexit handlers, constructors), so no text names them
     let pruned = prune::prune(&source.text, |o| {
         let (f, _, _) = source.locate(o);
         source.system.get(f as usize).copied().unwrap_or(false)
+            && source.files.get(f as usize).map(String::as_str) != Some(models::FILE)
     });
     let full = pruned.as_deref().unwrap_or(&source.text);
     let (_, tagless) = attrs::scan(full, true);
