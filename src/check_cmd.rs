@@ -25,7 +25,8 @@ pub struct CheckArgs {
     pub file: PathBuf,
     /// The rule: a built-in name (see `slamrs rules`) or a rule file (`.slic`).
     /// Without --rule or --property, the program's own assertions are checked
-    /// (`reach_error()`, failing `assert`).
+    /// (`reach_error()`, failing `assert`); for a driver, every built-in rule of its
+    /// platform, one verdict each (docs/drivers.md).
     #[arg(long, value_name = "NAME|FILE", conflicts_with = "property")]
     pub rule: Option<String>,
     /// An SV-COMP property file (`unreach-call.prp`): calls of `reach_error` (or
@@ -115,6 +116,12 @@ fn stand_down(snapshot: &Mutex<Snapshot>) {
 /// Run `slamrs check`; returns the exit status.
 pub fn run(args: &CheckArgs) -> u8 {
     let start = Instant::now();
+    // a driver without a rule: every rule of its platform, one verdict each
+    if args.rule.is_none() && args.property.is_none() && args.entry.is_none() {
+        if let Some(p) = crate::driver::platform_of(&args.file) {
+            return crate::driver_rules::run(args, p);
+        }
+    }
     // what to check
     let spec = match (&args.rule, &args.property) {
         (Some(r), _) => match rules::load_rule(r) {
@@ -220,10 +227,18 @@ pub fn run(args: &CheckArgs) -> u8 {
         }
     };
     // what a driver's own code calls, before instrumentation redirects the calls
-    let called = driver_map
+    let mut called = driver_map
         .as_ref()
         .map(|_| crate::driver::called_by_driver(&prog))
         .unwrap_or_default();
+    // what the harness does because of the driver's entry points is the driver's too
+    if let Some(m) = &driver_map {
+        called.extend(
+            slamrs_abstraction::harness::wdm::harness_events(m)
+                .into_iter()
+                .map(str::to_string),
+        );
+    }
     let inst = match rules::instrument_units(&mut prog, &spec, &entry, &units) {
         Ok(i) => i,
         Err(e) => {
@@ -392,12 +407,13 @@ pub fn run(args: &CheckArgs) -> u8 {
         elapsed: start.elapsed(),
         peak_rss_mb: peak.max(rss_mb()),
         stats: args.stats,
+        driver: driver_map.is_some(),
     };
     match args.format {
         Format::Text => {
             print!("{}", check_report::text(&report));
             if driver_map.is_some() {
-                println!("status: {}", sdv_status(&outcome.verdict));
+                println!("status: {}", check_report::sdv_status(&outcome.verdict));
             }
         }
         Format::Json => println!("{}", check_report::json(&report)),
@@ -478,15 +494,4 @@ fn start_watchdog(
             unsafe { libc::_exit(exit::UNKNOWN as i32) };
         }
     });
-}
-
-/// The verdict as Static Driver Verifier names it.
-fn sdv_status(v: &Verdict) -> &'static str {
-    match v {
-        Verdict::Safe => "PASS",
-        Verdict::Violation(_) => "DEFECT",
-        Verdict::Unknown(why) if why.starts_with("timeout") => "TIMEOUT",
-        Verdict::Unknown(why) if why.starts_with("memory limit") => "SPACEOUT",
-        Verdict::Unknown(_) => "GIVEUP",
-    }
 }

@@ -23,6 +23,26 @@ pub struct Report<'a> {
     pub peak_rss_mb: u64,
     /// Print the statistics (text form; JSON always has them).
     pub stats: bool,
+    /// The program is a driver run through its generated harness: the violation's
+    /// headline is the driver's own line, and replays are on the interpreter only.
+    pub driver: bool,
+}
+
+/// Where a driver's counterexample last ran the driver's own code (not the harness, the OS
+/// model, the rule or a kernel header): the call that broke the rule, or the `return` of
+/// the entry point that left it broken.
+pub fn driver_site(prog: &Program, cex: &Counterexample) -> Option<(Loc, String)> {
+    use slamrs_abstraction::harness::{HARNESS_FILE, OS_MODEL_FILE};
+    cex.steps.iter().rev().find_map(|st| {
+        let file = prog.file_name(st.loc);
+        let own = st.loc.line > 0
+            && !prog.in_system_header(st.loc)
+            && file != HARNESS_FILE
+            && file != OS_MODEL_FILE
+            && !file.starts_with("<builtin:")
+            && !file.ends_with(".slic");
+        own.then(|| (st.loc, prog.func(st.func).name.clone()))
+    })
 }
 
 /// One line of a trace: consecutive steps on one source line at one call depth.
@@ -119,6 +139,9 @@ pub fn text(r: &Report) -> String {
             let msg = abort_message(r, cex)
                 .unwrap_or_else(|| "an error location is reachable".to_string());
             let _ = writeln!(s, "VIOLATION of {}: {msg}", r.what);
+            if let Some((loc, func)) = r.driver.then(|| driver_site(r.prog, cex)).flatten() {
+                let _ = writeln!(s, "  in the driver at {} in {func}", r.prog.loc_string(loc));
+            }
             let _ = writeln!(
                 s,
                 "  error reached at {} in {}",
@@ -132,6 +155,9 @@ pub fn text(r: &Report) -> String {
                 }
                 Some(Confirmation::NativeOnly { .. }) => {
                     "replayed as the gcc-compiled program (the CIR interpreter cannot follow this program: the trace is the path, without values)"
+                }
+                _ if r.driver => {
+                    "replayed on the CIR interpreter only (a driver runs on its harness and OS model, not natively)"
                 }
                 _ => "replayed on the CIR interpreter only (native replay turned off)",
             };
@@ -233,6 +259,9 @@ pub fn json(r: &Report) -> String {
         "trace": [],
         "stats": stats_json(r),
     });
+    if r.driver {
+        v["status"] = json!(sdv_status(&o.verdict));
+    }
     if let Verdict::Violation(cex) = &o.verdict {
         v["message"] = json!(abort_message(r, cex));
         v["replayed"] = json!(true);
@@ -254,6 +283,14 @@ pub fn json(r: &Report) -> String {
                 })
                 .collect(),
         );
+        if let Some((loc, func)) = r.driver.then(|| driver_site(r.prog, cex)).flatten() {
+            v["driver_location"] = json!({
+                "file": r.prog.file_name(loc),
+                "line": loc.line,
+                "column": loc.col,
+                "function": func,
+            });
+        }
         v["error"] = json!({
             "file": r.prog.file_name(cex.error_loc),
             "line": cex.error_loc.line,
@@ -306,5 +343,16 @@ pub fn interrupted(
         format!(
             "UNKNOWN: {reason}\n({what} after {iteration} iterations, {predicates} predicates)\n"
         )
+    }
+}
+
+/// The verdict as Static Driver Verifier names it.
+pub fn sdv_status(v: &Verdict) -> &'static str {
+    match v {
+        Verdict::Safe => "PASS",
+        Verdict::Violation(_) => "DEFECT",
+        Verdict::Unknown(why) if why.starts_with("timeout") => "TIMEOUT",
+        Verdict::Unknown(why) if why.starts_with("memory limit") => "SPACEOUT",
+        Verdict::Unknown(_) => "GIVEUP",
     }
 }

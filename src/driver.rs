@@ -129,34 +129,49 @@ pub fn with_harness(
         .map_err(|e| DriverError::Setup(format!("{}: {e}", file.display())))?;
     opts.appended = h.texts.clone();
     opts.entry = Some(harness::HARNESS_MAIN.to_string());
-    let prog = frontend::load_file(file, &opts).map_err(DriverError::Frontend)?;
+    let mut prog = frontend::load_file(file, &opts).map_err(DriverError::Frontend)?;
+    let pairs = harness::wdm::overrides(&prog);
+    crate::rules::redirect_calls(&mut prog, &pairs);
     Ok((prog, map, h))
 }
 
-/// The names of functions called from the driver's own code (not system headers, not the
-/// harness or OS model).
+/// The functions the driver's own code calls, directly or through the kernel routines it
+/// calls (inline functions of the headers and the OS model, which report to the rules
+/// through the harness's event functions).
 pub fn called_by_driver(prog: &Program) -> std::collections::HashSet<String> {
-    use slamrs_abstraction::cir::{Callee, Stmt};
-    let mut out = std::collections::HashSet::new();
+    use slamrs_abstraction::cir::{Callee, FuncId, Stmt};
+    let direct_calls = |f: FuncId| -> Vec<FuncId> {
+        let Some(body) = &prog.func(f).body else {
+            return Vec::new();
+        };
+        body.edges()
+            .filter_map(|(_, e)| match &e.stmt {
+                Stmt::Call {
+                    callee: Callee::Direct(g),
+                    ..
+                } => Some(*g),
+                _ => None,
+            })
+            .collect()
+    };
+    let mut seen = std::collections::HashSet::new();
+    let mut todo = Vec::new();
     for f in prog.func_ids() {
         let func = prog.func(f);
         let file = prog.file_name(func.loc);
-        if prog.in_system_header(func.loc)
+        let kernel = prog.in_system_header(func.loc)
             || file == harness::HARNESS_FILE
-            || file == harness::OS_MODEL_FILE
-        {
-            continue;
-        }
-        let Some(body) = &func.body else { continue };
-        for (_, e) in body.edges() {
-            if let Stmt::Call {
-                callee: Callee::Direct(g),
-                ..
-            } = &e.stmt
-            {
-                out.insert(prog.func(*g).name.clone());
-            }
+            || file == harness::OS_MODEL_FILE;
+        if !kernel {
+            todo.extend(direct_calls(f));
         }
     }
-    out
+    while let Some(g) = todo.pop() {
+        if seen.insert(g) {
+            todo.extend(direct_calls(g));
+        }
+    }
+    seen.into_iter()
+        .map(|g| prog.func(g).name.clone())
+        .collect()
 }

@@ -11,6 +11,7 @@ pub mod check_cmd;
 pub mod check_report;
 pub mod cir_cmd;
 pub mod driver;
+pub mod driver_rules;
 pub mod exit;
 pub mod logging;
 pub mod rules;

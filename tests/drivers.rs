@@ -136,3 +136,138 @@ fn a_driver_without_entry_points_is_refused() {
     assert!(stderr.contains("no entry point found"), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// One rule's expected status from a driver's `slamrs-expect:` line: `rule=STATUS` must
+/// come out exactly; `rule=STATUS?` is the truth slamrs does not reach yet (it may give up
+/// or time out, never answer the opposite).
+struct Expect {
+    rule: String,
+    status: String,
+    may_give_up: bool,
+}
+
+fn expectations(text: &str) -> Vec<Expect> {
+    let line = text
+        .lines()
+        .find_map(|l| l.split_once("slamrs-expect:").map(|(_, r)| r))
+        .unwrap_or("");
+    line.split_whitespace()
+        .filter_map(|w| w.split_once('='))
+        .map(|(rule, st)| {
+            let may_give_up = st.ends_with('?');
+            Expect {
+                rule: rule.to_string(),
+                status: st.trim_end_matches('?').replace('-', " "),
+                may_give_up,
+            }
+        })
+        .collect()
+}
+
+/// Every corpus driver, all rules of its platform (`slamrs check DRIVER.c`, one verdict per
+/// rule): each status as its header comment says, every DEFECT replayed with its headline
+/// in the driver. Drivers run two at a time.
+#[test]
+fn every_driver_gets_its_expected_status_per_rule() {
+    if !headers_installed() {
+        return;
+    }
+    let mut drivers: Vec<PathBuf> = std::fs::read_dir(corpus())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "c"))
+        .collect();
+    drivers.sort();
+    assert!(
+        drivers.len() >= 15,
+        "the corpus has {} drivers",
+        drivers.len()
+    );
+    let queue = std::sync::Mutex::new(drivers);
+    let failures = std::sync::Mutex::new(Vec::<String>::new());
+    let counts = std::sync::Mutex::new((0usize, 0usize, 0usize)); // checked, as expected, `?` gave up
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| loop {
+                let Some(path) = queue.lock().unwrap().pop() else {
+                    break;
+                };
+                let name = path.file_name().unwrap().to_string_lossy().into_owned();
+                let text = std::fs::read_to_string(&path).unwrap();
+                let expect = expectations(&text);
+                if expect.is_empty() {
+                    failures
+                        .lock()
+                        .unwrap()
+                        .push(format!("{name}: no `slamrs-expect:` line"));
+                    continue;
+                }
+                let out = slamrs()
+                    .args(["check", "--timeout", "120", "--format", "json"])
+                    .arg(&path)
+                    .output()
+                    .unwrap();
+                let stdout = String::from_utf8_lossy(&out.stdout);
+                let v: serde_json::Value = match serde_json::from_str(stdout.trim()) {
+                    Ok(v) => v,
+                    Err(e) => {
+                        failures.lock().unwrap().push(format!(
+                            "{name}: not JSON ({e}): {stdout}\n{}",
+                            String::from_utf8_lossy(&out.stderr)
+                        ));
+                        continue;
+                    }
+                };
+                let rules = v["rules"].as_array().cloned().unwrap_or_default();
+                for r in &rules {
+                    let rule = r["rule"].as_str().unwrap_or("");
+                    let status = r["status"].as_str().unwrap_or("");
+                    if status == "DEFECT" {
+                        let rep = &r["report"];
+                        let at = rep["driver_location"]["file"].as_str().unwrap_or("");
+                        if rep["replayed"] != serde_json::json!(true) || !at.ends_with(&name) {
+                            failures.lock().unwrap().push(format!(
+                                "{name}: rule {rule}: a DEFECT not replayed or not located in the driver: {rep}"
+                            ));
+                        }
+                    }
+                    let Some(e) = expect.iter().find(|e| e.rule == rule) else {
+                        if status == "DEFECT" {
+                            failures
+                                .lock()
+                                .unwrap()
+                                .push(format!("{name}: rule {rule}: DEFECT, not expected"));
+                        }
+                        continue;
+                    };
+                    let mut c = counts.lock().unwrap();
+                    c.0 += 1;
+                    let gave_up = matches!(status, "GIVEUP" | "TIMEOUT" | "SPACEOUT");
+                    if status == e.status {
+                        c.1 += 1;
+                    } else if e.may_give_up && gave_up {
+                        c.2 += 1;
+                    } else {
+                        failures.lock().unwrap().push(format!(
+                            "{name}: rule {rule}: {status}, expected {}{}",
+                            e.status,
+                            if e.may_give_up { " (or giving up)" } else { "" }
+                        ));
+                    }
+                }
+                for e in &expect {
+                    if !rules.iter().any(|r| r["rule"] == e.rule.as_str()) {
+                        failures
+                            .lock()
+                            .unwrap()
+                            .push(format!("{name}: rule {} was not checked", e.rule));
+                    }
+                }
+            });
+        }
+    });
+    let (checked, exact, gave_up) = *counts.lock().unwrap();
+    eprintln!("{checked} rule checks: {exact} as expected, {gave_up} known give-ups (`?`)");
+    let failures = failures.into_inner().unwrap();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

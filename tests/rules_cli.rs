@@ -10,8 +10,17 @@ fn lists_every_builtin_rule_on_one_line() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     let lines: Vec<&str> = stdout.lines().collect();
-    assert_eq!(lines.len(), 3, "{stdout}");
-    for (line, name) in lines.iter().zip(["locking", "critical-region", "rcu"]) {
+    let names = [
+        "locking",
+        "critical-region",
+        "rcu",
+        "irql",
+        "cancel-spinlock",
+        "irp-completion",
+        "pending",
+    ];
+    assert_eq!(lines.len(), names.len(), "{stdout}");
+    for (line, name) in lines.iter().zip(names) {
         assert!(line.starts_with(name), "{line}");
         assert!(
             line.len() > name.len() + 10,
@@ -23,11 +32,19 @@ fn lists_every_builtin_rule_on_one_line() {
 #[test]
 fn show_prints_the_rule_text_which_checks_clean() {
     let d = scratch("rules-show");
-    for name in ["locking", "critical-region", "rcu"] {
+    for name in [
+        "locking",
+        "critical-region",
+        "rcu",
+        "irql",
+        "cancel-spinlock",
+        "irp-completion",
+        "pending",
+    ] {
         let out = slamrs(&["rules", "--show", name]);
         assert_eq!(out.status.code(), Some(0));
         let body = text(&out.stdout);
-        assert!(body.contains("$entry.exit"), "{body}");
+        assert!(body.contains(".entry"), "{body}");
         let path = d.join(format!("{name}.slic"));
         std::fs::write(&path, &body).unwrap();
         let out = slamrs(&["rules", "--check", path.to_str().unwrap()]);

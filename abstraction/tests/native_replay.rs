@@ -216,6 +216,7 @@ fn a_rule_monitor_runs_in_the_compiled_program() {
     };
     let monitor = Monitor {
         state: vec![0],
+        pointer_state: vec![false],
         functions: vec![
             FnHooks {
                 func: "lock".into(),

@@ -1,6 +1,7 @@
 /* A WDM driver whose DispatchIoctl returns with its spin lock held on the error path.
    Entry points: DriverEntry, a catch-all dispatch routine filled in a loop, the
-   IRP_MJ_DEVICE_CONTROL routine and DriverUnload (see wdm_ioctl_lock_leak.scan). */
+   IRP_MJ_DEVICE_CONTROL routine and DriverUnload (see wdm_ioctl_lock_leak.scan).
+   slamrs-expect: locking=DEFECT irql=PASS cancel-spinlock=NOT-APPLICABLE critical-region=NOT-APPLICABLE irp-completion=PASS pending=PASS */
 #include <wdm.h>
 
 typedef struct _DEVICE_EXTENSION {

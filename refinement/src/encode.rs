@@ -65,6 +65,9 @@ fn alloc_addr(i: usize) -> i128 {
     (1i128 << 44) + (i as i128) * (1i128 << 32)
 }
 
+/// Most objects a `memset` is written leaf by leaf for; bigger ones havoc memory.
+const MAX_MEMSET_OBJECTS: i128 = 64;
+
 /// Most scalar leaves an aggregate access is split into; bigger ones are havocked.
 const MAX_LEAVES: usize = 4096;
 
@@ -510,7 +513,7 @@ impl<'a> Enc<'a> {
                     }
                     self.enter(g, &arg_terms, lhs.clone())?;
                 } else {
-                    self.external(i, func, lhs.as_ref(), callee)?;
+                    self.external(i, func, lhs.as_ref(), callee, args)?;
                 }
             }
             Stmt::Return(e) => {
@@ -535,6 +538,7 @@ impl<'a> Enc<'a> {
         func: FuncId,
         lhs: Option<&Lval>,
         callee: &Callee,
+        args: &[Expr],
     ) -> Result<(), NoTerm> {
         let Callee::Direct(g) = callee else {
             self.havoc_memory("an indirect call to an unknown function".into());
@@ -563,7 +567,8 @@ impl<'a> Enc<'a> {
             }
             EnvFn::Known(k) => {
                 use slamrs_abstraction::cir::env::Known;
-                if matches!(k, Known::Memset | Known::Memcpy | Known::Strcpy) {
+                let exact = k == Known::Memset && self.memset_typed(func, args)?;
+                if !exact && matches!(k, Known::Memset | Known::Memcpy | Known::Strcpy) {
                     self.havoc_memory(format!("`{}` writes memory", f.name));
                 }
                 if let Some(lhs) = lhs {
@@ -577,6 +582,64 @@ impl<'a> Enc<'a> {
             }
         }
         Ok(())
+    }
+
+    /// `memset(p, c, n)` on whole objects of `p`'s pointee type (a constant `n`, a multiple
+    /// of the type's size, at most [`MAX_MEMSET_OBJECTS`] of them), filling with 0, or with
+    /// `c` where every leaf is a byte: each scalar leaf is written. False when the call is
+    /// not of that form (the caller then havocs memory).
+    fn memset_typed(&mut self, func: FuncId, args: &[Expr]) -> Result<bool, NoTerm> {
+        fn strip(mut e: &Expr) -> &Expr {
+            while let ExprKind::Cast(inner) = &e.kind {
+                e = inner;
+            }
+            e
+        }
+        let [dst, val, size] = args else {
+            return Ok(false);
+        };
+        let dst = strip(dst);
+        let types = &self.prog.types;
+        let TypeKind::Pointer(elem) = types.kind(dst.ty) else {
+            return Ok(false);
+        };
+        let elem = *elem;
+        let (ExprKind::Int(c), ExprKind::Int(n)) = (&strip(val).kind, &strip(size).kind) else {
+            return Ok(false);
+        };
+        let (c, n) = (*c, *n);
+        let Some(esize) = types.size_of(elem).map(|s| s as i128).filter(|&s| s > 0) else {
+            return Ok(false);
+        };
+        if n <= 0 || n % esize != 0 || n / esize > MAX_MEMSET_OBJECTS {
+            return Ok(false);
+        }
+        let mut leaves = Vec::new();
+        if !self.leaves(elem, 0, &mut leaves) {
+            return Ok(false);
+        }
+        let byte = (c & 0xff) as u8;
+        let mut vals = Vec::with_capacity(leaves.len());
+        for &(_, kind) in &leaves {
+            vals.push(match kind {
+                _ if byte == 0 => 0,
+                MemKind::Int { bytes: 1, signed } => {
+                    if signed {
+                        i128::from(byte as i8)
+                    } else {
+                        i128::from(byte)
+                    }
+                }
+                _ => return Ok(false),
+            });
+        }
+        let base = self.term(func, dst)?;
+        for j in 0..n / esize {
+            for (&(off, kind), &v) in leaves.iter().zip(&vals) {
+                self.store(kind, &plus(base.clone(), j * esize + off), &Term::Int(v));
+            }
+        }
+        Ok(true)
     }
 
     fn write_any(&mut self, func: FuncId, lhs: &Lval) -> Result<(), NoTerm> {

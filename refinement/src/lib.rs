@@ -2,7 +2,8 @@
 //!
 //! Given a trace of the boolean program (from Bebop), [`Refiner::refine`]:
 //! 1. maps it back to a path of CIR edges through calls and returns ([`path`]);
-//! 2. builds the path's SSA formula ([`encode`]) and decides it with Z3 ([`solve`]);
+//! 2. builds the path's SSA formula ([`encode`]) and decides it with Z3 ([`solve`]),
+//!    its slice first ([`slice`]: the branches the error depends on) when that is smaller;
 //! 3. if it is feasible, replays the model's inputs on the CIR interpreter in machine
 //!    integers ([`replay`]): only a replay that reaches the error is a violation;
 //! 4. if it is infeasible, finds predicates from a minimal unsat core, carried backward
@@ -15,6 +16,7 @@ pub mod discover;
 pub mod encode;
 pub mod path;
 pub mod replay;
+pub mod slice;
 pub mod solve;
 
 use bebop::cfg::Cfg;
@@ -29,6 +31,9 @@ use std::collections::{HashMap, HashSet};
 
 pub use path::{CirPath, PathStep};
 pub use replay::{CexStep, Counterexample};
+
+/// Steps a replay of a path slice may take (the slice's run is a guess: a short bound).
+const SLICE_REPLAY_STEPS: u64 = 2_000_000;
 
 /// Settings of refinement.
 #[derive(Clone, Debug)]
@@ -120,6 +125,60 @@ impl Refiner {
         }
     }
 
+    /// Decides the path's slice ([`slice`]) when it is smaller than the path: infeasible
+    /// (with its cores), or feasible with a model whose replay reaches the error (a real
+    /// run may take a loop more times than the abstract path). `None`: the whole path must
+    /// be decided.
+    fn slice(
+        &self,
+        prog: &Program,
+        path: &CirPath,
+        formula: &encode::PathFormula,
+    ) -> Option<slice::Decided> {
+        let _s = tracing::info_span!("slice").entered();
+        let t0 = std::time::Instant::now();
+        let keep = slice::relevant_assumes(prog, &self.pt, &self.modref, path);
+        let ms = t0.elapsed().as_millis() as u64;
+        let assumes = formula.guards.len();
+        let kept = formula
+            .guards
+            .iter()
+            .filter(|(_, step)| keep.contains(step))
+            .count();
+        tracing::info!(assumes, kept, ms, "path slice");
+        if kept == assumes {
+            return None;
+        }
+        match solve::decide_slice(
+            formula,
+            &keep,
+            self.opts.max_core_checks,
+            self.opts.max_cores,
+        ) {
+            solve::Feasibility::Infeasible(cores) => Some(slice::Decided::Infeasible(cores)),
+            solve::Feasibility::Unknown(_) => None,
+            solve::Feasibility::Feasible(values) => {
+                let entry = prog.func(self.entry).name.clone();
+                match replay::replay(
+                    prog,
+                    &entry,
+                    &formula.choices,
+                    &values,
+                    self.opts.replay_steps.min(SLICE_REPLAY_STEPS),
+                ) {
+                    replay::Replay::Reached(cex) => {
+                        tracing::info!("the slice's replay reached the error");
+                        Some(slice::Decided::Violation(cex))
+                    }
+                    replay::Replay::Missed(why, ..) => {
+                        tracing::info!(%why, "the slice's replay missed the error");
+                        None
+                    }
+                }
+            }
+        }
+    }
+
     /// Examines one trace of `abs` (whose CFG is `cfg`); on a spurious trace adds
     /// predicates to `preds`.
     pub fn refine(
@@ -165,7 +224,14 @@ impl Refiner {
         };
         let verdict = {
             let _s = tracing::info_span!("feasibility").entered();
-            solve::decide(&formula, self.opts.max_core_checks, self.opts.max_cores)
+            match self.slice(prog, &path, &formula) {
+                // the slice decides: it is infeasible (so is the path, for the slice's
+                // reasons, which leave out the loops and calls the error does not depend on)
+                // or it leads to a real run of the error
+                Some(slice::Decided::Infeasible(cores)) => solve::Feasibility::Infeasible(cores),
+                Some(slice::Decided::Violation(cex)) => return Outcome::Violation(cex),
+                None => solve::decide(&formula, self.opts.max_core_checks, self.opts.max_cores),
+            }
         };
         match verdict {
             solve::Feasibility::Unknown(why) => {
@@ -249,6 +315,24 @@ impl Refiner {
                     );
                 }
                 let mut added = 0;
+                if tracing::enabled!(tracing::Level::DEBUG) {
+                    for core in &cores {
+                        let shown: Vec<String> = core
+                            .iter()
+                            .map(|&i| {
+                                let st = &path.steps[i];
+                                let body = prog.func(st.func).body.as_ref().expect("has a body");
+                                let e = &body.nodes[st.node.0 as usize].edges[st.edge];
+                                format!(
+                                    "step {i} {} {}",
+                                    prog.loc_string(e.loc),
+                                    slamrs_abstraction::cir::print::stmt(prog, &e.stmt)
+                                )
+                            })
+                            .collect();
+                        tracing::debug!(core = %shown.join(" | "), "unsat core");
+                    }
+                }
                 for core in &cores {
                     let found = discover::discover(prog, &self.pt, &self.modref, &path, core);
                     for (scope, e) in found {

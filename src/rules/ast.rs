@@ -7,11 +7,14 @@ pub struct Pos {
     pub col: u32,
 }
 
-/// A state variable: an `int` with a constant initial value.
+/// A state variable: an `int` with a constant initial value, or a `ptr` (initially null)
+/// that remembers a pointer the program passed or returned (an IRP, a lock).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StateVar {
     pub name: String,
     pub init: i128,
+    /// Declared `ptr`: holds a pointer (`void *`), compared with pointers only.
+    pub pointer: bool,
     pub pos: Pos,
 }
 

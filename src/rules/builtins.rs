@@ -3,7 +3,7 @@
 use super::{parse_rule, Rule};
 
 /// (name, one-line description, text) of each built-in rule.
-const BUILTINS: [(&str, &str, &str); 3] = [
+const BUILTINS: [(&str, &str, &str); 7] = [
     (
         "locking",
         "spin locks, mutexes (Windows Ke*SpinLock*, Linux spin_lock*/mutex_*, pthread_mutex_*): no double acquire, no release of a lock not held, nothing held when the entry function returns",
@@ -18,6 +18,26 @@ const BUILTINS: [(&str, &str, &str); 3] = [
         "rcu",
         "rcu_read_lock/rcu_read_unlock balanced, and no sleeping call (synchronize_rcu, msleep, schedule, mutex_lock, ...) inside a read-side section",
         include_str!("builtin/rcu.slic"),
+    ),
+    (
+        "irql",
+        "Windows IRQL: KeLowerIrql undoes a KeRaiseIrql to the IRQL it saved, KeReleaseSpinLock restores the IRQL KeAcquireSpinLock saved, no entry point returns at a raised IRQL",
+        include_str!("builtin/irql.slic"),
+    ),
+    (
+        "cancel-spinlock",
+        "Windows cancel spin lock: IoAcquireCancelSpinLock/IoReleaseCancelSpinLock alternate, not held when an entry point returns",
+        include_str!("builtin/cancel-spinlock.slic"),
+    ),
+    (
+        "irp-completion",
+        "Windows IRPs: an IRP the I/O manager passed to the driver is completed (IoCompleteRequest) at most once",
+        include_str!("builtin/irp-completion.slic"),
+    ),
+    (
+        "pending",
+        "Windows IRPs: a dispatch routine that calls IoMarkIrpPending returns STATUS_PENDING, and one returning STATUS_PENDING marked its IRP pending or passed it down",
+        include_str!("builtin/pending.slic"),
     ),
 ];
 

@@ -20,7 +20,7 @@ pub use ast::{
     StateVar,
 };
 pub use builtins::{builtin, builtin_text, builtins};
-pub use instrument::{instrument, instrument_units, Instrumented};
+pub use instrument::{instrument, instrument_units, redirect_calls, Instrumented};
 pub use property::VERIFIER_ERROR;
 
 use std::fmt;

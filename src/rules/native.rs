@@ -33,6 +33,7 @@ pub fn monitor(rule: &Rule, rule_file: FileId) -> Monitor {
     };
     Monitor {
         state: rule.state.iter().map(|s| s.init).collect(),
+        pointer_state: rule.state.iter().map(|s| s.pointer).collect(),
         functions,
         entry,
         aborts: r.aborts,

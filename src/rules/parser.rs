@@ -137,13 +137,16 @@ impl Parser {
         Ok(())
     }
 
-    /// `state { int x = c; ... }`
+    /// `state { int x = c; ptr p; ... }`
     fn state_block(&mut self) -> Result<(), Diag> {
         self.next();
         self.expect_punct("{")?;
         while !self.is_punct("}") {
-            if !self.is_word("int") {
-                return Err(self.expected("`int` (state variables are `int NAME [= CONSTANT];`)"));
+            let pointer = self.is_word("ptr");
+            if !pointer && !self.is_word("int") {
+                return Err(self.expected(
+                    "`int` or `ptr` (state variables are `int NAME [= CONSTANT];` or `ptr NAME;`)",
+                ));
             }
             self.next();
             let (name, pos) = self.ident("a state variable name")?;
@@ -157,6 +160,9 @@ impl Parser {
                 self.next();
                 let e = self.expr()?;
                 let v = const_eval(&e)?;
+                if pointer && v != 0 {
+                    return Err((e.pos, "a `ptr` state variable starts as 0 (null)".into()));
+                }
                 if v < i32::MIN as i128 || v > i32::MAX as i128 {
                     return Err((e.pos, format!("initial value {v} does not fit in an `int`")));
                 }
@@ -165,7 +171,12 @@ impl Parser {
                 0
             };
             self.expect_punct(";")?;
-            self.state.push(StateVar { name, init, pos });
+            self.state.push(StateVar {
+                name,
+                init,
+                pointer,
+                pos,
+            });
         }
         self.next();
         Ok(())

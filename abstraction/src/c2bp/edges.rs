@@ -402,10 +402,17 @@ fn assume_code(ctx: &Ctx, f: FuncId, vis: &[usize], cond: &Expr) -> Vec<BStmt> {
 }
 
 fn alloc_code(ctx: &Ctx, f: FuncId, vis: &[usize], lhs: &Lval, may_fail: bool) -> Vec<BStmt> {
+    // a fresh object lies apart from every named one (the path formula puts it higher
+    // still), so `p == &g` is false for a pointer `p` to it
+    let fresh = Term::bin(Op::Ge, RESULT, Term::Int(ctx.addrs.heap_start()));
     let bg = if may_fail {
-        vec![]
+        vec![Term::bin(
+            Op::Or,
+            Term::bin(Op::Eq, RESULT, Term::Int(0)),
+            fresh,
+        )]
     } else {
-        vec![Term::bin(Op::Gt, RESULT, Term::Int(0))]
+        vec![fresh]
     };
     assignment(ctx, f, vis, lhs, Source::Value(RESULT), &[], &bg)
         .into_iter()

@@ -19,6 +19,8 @@ use z3::{FuncDecl, Sort};
 #[derive(Clone, Debug, Default)]
 pub struct Addresses {
     base: HashMap<Obj, i128>,
+    /// Above every named object: where allocated objects live.
+    heap: i128,
 }
 
 /// Gap between objects, wider than any offset arithmetic predicates use.
@@ -48,7 +50,13 @@ impl Addresses {
                 &mut base,
             );
         }
-        Addresses { base }
+        Addresses { base, heap: next }
+    }
+
+    /// The lowest address an allocated object may have: allocations never overlap a
+    /// variable, function or string, so a fresh pointer never equals their addresses.
+    pub fn heap_start(&self) -> i128 {
+        self.heap.max(1 << 20)
     }
 
     /// The address of an object.

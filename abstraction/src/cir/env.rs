@@ -75,7 +75,7 @@ pub fn classify(name: &str) -> EnvFn {
             may_fail: false,
             zeroed: false,
         },
-        "calloc" => EnvFn::Alloc {
+        "calloc" | "__builtin_calloc" => EnvFn::Alloc {
             size_args: vec![0, 1],
             may_fail: true,
             zeroed: true,

@@ -26,15 +26,46 @@
 
 use super::{unit_name, EntryMap, Harness, Role, HARNESS_FILE, HARNESS_MAIN, OS_MODEL_FILE};
 
+/// The harness's event after a dispatch routine returns (the pending rule's).
+pub const DISPATCH_END: &str = "__slamrs_dispatch_end";
+
+/// Calls the harness makes because of the driver's entry points, which count as the
+/// driver's for a rule's applicability: a dispatch routine's return (the pending rule), the
+/// cancel spin lock taken to call a cancel routine (the cancel-spinlock rule).
+pub fn harness_events(map: &EntryMap) -> Vec<&'static str> {
+    let mut out = Vec::new();
+    if map
+        .entries
+        .iter()
+        .any(|e| matches!(e.role, Role::Dispatch(_)))
+    {
+        out.push(DISPATCH_END);
+    }
+    if map.entries.iter().any(|e| e.role == Role::Cancel) {
+        out.push("IoAcquireCancelSpinLock");
+    }
+    out
+}
+
+/// A function of the OS model named `OVERRIDE_PREFIX` + `F` replaces the header's inline
+/// `F` (every call of `F` goes to it; see [`overrides`]).
+pub const OVERRIDE_PREFIX: &str = "__slamrs_override_";
+
+/// The (header function, OS model replacement) pairs of `prog`.
+pub fn overrides(prog: &crate::cir::Program) -> Vec<(crate::cir::FuncId, crate::cir::FuncId)> {
+    prog.func_ids()
+        .filter_map(|g| {
+            let name = prog.func(g).name.strip_prefix(OVERRIDE_PREFIX)?;
+            let f = prog.func_by_name(name)?;
+            (prog.func(g).body.is_some()).then_some((f, g))
+        })
+        .collect()
+}
+
 /// Kernel routines that may call a driver routine they are given, and that the OS model
 /// does not define: a call of one is refused (no answer may depend on it).
 pub const CALLS_BACK: &[&str] = &[
-    "IoStartPacket",
-    "IoStartNextPacket",
     "IoStartNextPacketByKey",
-    "KeSetTimer",
-    "KeSetTimerEx",
-    "IoStartTimer",
     "IoQueueWorkItemEx",
     "ExQueueWorkItem",
     "IoConnectInterrupt",
@@ -70,6 +101,38 @@ static PIO_WORKITEM_ROUTINE __slamrs_work_routine;
 static PDEVICE_OBJECT __slamrs_work_device;
 static PVOID __slamrs_work_context;
 static int __slamrs_work_queued;
+/* the driver's IoTimer routine, and whether IoStartTimer started it */
+static PIO_TIMER_ROUTINE __slamrs_timer_routine;
+static PVOID __slamrs_timer_context;
+static int __slamrs_timer_active;
+
+/* The IRP the IRP rules follow (SDV's harness IRP): a static object, so that no IRP the
+   harness allocates can be it. The harness hands it out at most once, in place of a fresh
+   IRP, at a point it chooses nondeterministically; the events below tell the rules. */
+static IRP __slamrs_irp0;
+static IO_STACK_LOCATION __slamrs_irp0_stack[2];
+static int __slamrs_irp0_given;
+void __slamrs_irp_completed(int followed) { }
+void __slamrs_irp_marked(int followed) { }
+void __slamrs_irp_passed(int followed) { }
+void __slamrs_dispatch_begin(void) { }
+void __slamrs_dispatch_end(NTSTATUS status) { }
+
+/* wdm.h's inline IoMarkIrpPending, which also tells the rules (calls of IoMarkIrpPending
+   are redirected here: see OVERRIDE_PREFIX) */
+VOID __slamrs_override_IoMarkIrpPending(PIRP Irp)
+{
+    IoGetCurrentIrpStackLocation(Irp)->Control |= SL_PENDING_RETURNED;
+    __slamrs_irp_marked(Irp == &__slamrs_irp0);
+}
+
+/* The first device object and its extension (up to 4 KiB) are static objects, as in SDV's
+   harness: zeroed like the real ones, at fixed addresses (what the driver keeps in its
+   extension is then state of a named object to the abstraction). Further devices, and
+   larger extensions, are allocated. */
+static DEVICE_OBJECT __slamrs_device0;
+static ULONGLONG __slamrs_extension0[512];
+static int __slamrs_device0_used;
 
 NTSTATUS IoCreateDevice(PDRIVER_OBJECT DriverObject, ULONG DeviceExtensionSize,
                         PUNICODE_STRING DeviceName, ULONG DeviceType,
@@ -79,15 +142,21 @@ NTSTATUS IoCreateDevice(PDRIVER_OBJECT DriverObject, ULONG DeviceExtensionSize,
     PDEVICE_OBJECT d;
     if (__VERIFIER_nondet_int())
         return STATUS_INSUFFICIENT_RESOURCES;
-    d = (PDEVICE_OBJECT)__builtin_malloc(sizeof(DEVICE_OBJECT));
-    if (d == 0)
-        return STATUS_INSUFFICIENT_RESOURCES;
-    __builtin_memset(d, 0, sizeof(DEVICE_OBJECT));
-    if (DeviceExtensionSize != 0) {
-        d->DeviceExtension = __builtin_malloc(DeviceExtensionSize);
-        if (d->DeviceExtension == 0)
+    if (!__slamrs_device0_used && DeviceExtensionSize <= sizeof(__slamrs_extension0)) {
+        __slamrs_device0_used = 1;
+        d = &__slamrs_device0;
+        if (DeviceExtensionSize != 0)
+            d->DeviceExtension = __slamrs_extension0;
+    } else {
+        d = (PDEVICE_OBJECT)__builtin_malloc(sizeof(DEVICE_OBJECT));
+        if (d == 0)
             return STATUS_INSUFFICIENT_RESOURCES;
-        __builtin_memset(d->DeviceExtension, 0, DeviceExtensionSize);
+        __builtin_memset(d, 0, sizeof(DEVICE_OBJECT));
+        if (DeviceExtensionSize != 0) {
+            d->DeviceExtension = __builtin_calloc(1, DeviceExtensionSize);
+            if (d->DeviceExtension == 0)
+                return STATUS_INSUFFICIENT_RESOURCES;
+        }
     }
     d->DriverObject = DriverObject;
     d->NextDevice = DriverObject->DeviceObject;
@@ -126,14 +195,28 @@ NTSTATUS IoDeleteSymbolicLink(PUNICODE_STRING SymbolicLinkName)
     return STATUS_SUCCESS;
 }
 
+/* the device is idle: the I/O manager calls StartIo at once (a busy device would queue
+   the IRP; the harness also calls StartIo on its own) */
+VOID IoStartPacket(PDEVICE_OBJECT DeviceObject, PIRP Irp, PULONG Key, PDRIVER_CANCEL CancelFunction)
+{
+    if (DeviceObject->DriverObject != 0 && DeviceObject->DriverObject->DriverStartIo != 0)
+        DeviceObject->DriverObject->DriverStartIo(DeviceObject, Irp);
+}
+
+VOID IoStartNextPacket(PDEVICE_OBJECT DeviceObject, BOOLEAN Cancelable)
+{
+}
+
 VOID IofCompleteRequest(PIRP Irp, CCHAR PriorityBoost)
 {
+    __slamrs_irp_completed(Irp == &__slamrs_irp0);
 }
 
 NTSTATUS IofCallDriver(PDEVICE_OBJECT DeviceObject, PIRP Irp)
 {
     PIO_STACK_LOCATION next;
     NTSTATUS status = (NTSTATUS)__VERIFIER_nondet_int();
+    __slamrs_irp_passed(Irp == &__slamrs_irp0);
     Irp->CurrentLocation--;
     Irp->Tail.Overlay.CurrentStackLocation--;
     next = Irp->Tail.Overlay.CurrentStackLocation;
@@ -151,7 +234,10 @@ NTSTATUS IofCallDriver(PDEVICE_OBJECT DeviceObject, PIRP Irp)
 
 KIRQL KeAcquireSpinLockRaiseToDpc(PKSPIN_LOCK SpinLock)
 {
-    return PASSIVE_LEVEL;
+    /* the caller's IRQL: any level up to DISPATCH_LEVEL */
+    unsigned int irql = __VERIFIER_nondet_uint();
+    __VERIFIER_assume(irql <= DISPATCH_LEVEL);
+    return (KIRQL)irql;
 }
 
 VOID KeReleaseSpinLock(PKSPIN_LOCK SpinLock, KIRQL NewIrql)
@@ -164,6 +250,94 @@ VOID KeAcquireSpinLockAtDpcLevel(PKSPIN_LOCK SpinLock)
 
 VOID KeReleaseSpinLockFromDpcLevel(PKSPIN_LOCK SpinLock)
 {
+}
+
+/* Synchronization routines: the rules observe them; they write nothing but what their
+   pointer arguments say (an unknown kernel routine may write any memory the driver's
+   pointers escaped to). */
+VOID IoAcquireCancelSpinLock(PKIRQL Irql)
+{
+    unsigned int irql = __VERIFIER_nondet_uint();
+    __VERIFIER_assume(irql <= DISPATCH_LEVEL);
+    *Irql = (KIRQL)irql;
+}
+
+VOID IoReleaseCancelSpinLock(KIRQL Irql)
+{
+}
+
+VOID KeEnterCriticalRegion(VOID)
+{
+}
+
+VOID KeLeaveCriticalRegion(VOID)
+{
+}
+
+NTSTATUS ExInitializeResourceLite(PERESOURCE Resource)
+{
+    return STATUS_SUCCESS;
+}
+
+NTSTATUS ExDeleteResourceLite(PERESOURCE Resource)
+{
+    return STATUS_SUCCESS;
+}
+
+BOOLEAN ExAcquireResourceExclusiveLite(PERESOURCE Resource, BOOLEAN Wait)
+{
+    if (Wait)
+        return TRUE;
+    return __VERIFIER_nondet_int() ? TRUE : FALSE;
+}
+
+BOOLEAN ExAcquireResourceSharedLite(PERESOURCE Resource, BOOLEAN Wait)
+{
+    if (Wait)
+        return TRUE;
+    return __VERIFIER_nondet_int() ? TRUE : FALSE;
+}
+
+VOID ExReleaseResourceLite(PERESOURCE Resource)
+{
+}
+
+VOID ExAcquireFastMutex(PFAST_MUTEX FastMutex)
+{
+}
+
+VOID ExReleaseFastMutex(PFAST_MUTEX FastMutex)
+{
+}
+
+VOID KeInitializeEvent(PRKEVENT Event, EVENT_TYPE Type, BOOLEAN State)
+{
+}
+
+LONG KeSetEvent(PRKEVENT Event, KPRIORITY Increment, BOOLEAN Wait)
+{
+    return __VERIFIER_nondet_int() ? 1 : 0;
+}
+
+VOID KeClearEvent(PRKEVENT Event)
+{
+}
+
+NTSTATUS KeWaitForSingleObject(PVOID Object, KWAIT_REASON WaitReason, KPROCESSOR_MODE WaitMode,
+                               BOOLEAN Alertable, PLARGE_INTEGER Timeout)
+{
+    if (Timeout != 0 && __VERIFIER_nondet_int())
+        return STATUS_TIMEOUT;
+    return STATUS_SUCCESS;
+}
+
+VOID KeStallExecutionProcessor(ULONG MicroSeconds)
+{
+}
+
+NTSTATUS KeDelayExecutionThread(KPROCESSOR_MODE WaitMode, BOOLEAN Alertable, PLARGE_INTEGER Interval)
+{
+    return STATUS_SUCCESS;
 }
 
 VOID KeInitializeDpc(PRKDPC Dpc, PKDEFERRED_ROUTINE DeferredRoutine, PVOID DeferredContext)
@@ -180,6 +354,61 @@ BOOLEAN KeInsertQueueDpc(PRKDPC Dpc, PVOID SystemArgument1, PVOID SystemArgument
     __slamrs_dpc = Dpc;
     __slamrs_dpc_queued = 1;
     return TRUE;
+}
+
+/* Timers: a kernel timer's DPC is queued when the timer is set (it may fire at once); an
+   IoTimer routine runs once a second while started (the harness may call it). */
+VOID KeInitializeTimer(PKTIMER Timer)
+{
+}
+
+VOID KeInitializeTimerEx(PKTIMER Timer, TIMER_TYPE Type)
+{
+}
+
+BOOLEAN KeSetTimer(PKTIMER Timer, LARGE_INTEGER DueTime, PKDPC Dpc)
+{
+    if (Dpc != 0) {
+        __slamrs_dpc = Dpc;
+        __slamrs_dpc_queued = 1;
+    }
+    return __VERIFIER_nondet_int() ? TRUE : FALSE;
+}
+
+BOOLEAN KeSetTimerEx(PKTIMER Timer, LARGE_INTEGER DueTime, LONG Period, PKDPC Dpc)
+{
+    if (Dpc != 0) {
+        __slamrs_dpc = Dpc;
+        __slamrs_dpc_queued = 1;
+    }
+    return __VERIFIER_nondet_int() ? TRUE : FALSE;
+}
+
+/* the timer may already have fired (its DPC still runs) or be cancelled in time */
+BOOLEAN KeCancelTimer(PKTIMER Timer)
+{
+    if (__slamrs_dpc_queued && __VERIFIER_nondet_int()) {
+        __slamrs_dpc_queued = 0;
+        return TRUE;
+    }
+    return FALSE;
+}
+
+NTSTATUS IoInitializeTimer(PDEVICE_OBJECT DeviceObject, PIO_TIMER_ROUTINE TimerRoutine, PVOID Context)
+{
+    __slamrs_timer_routine = TimerRoutine;
+    __slamrs_timer_context = Context;
+    return STATUS_SUCCESS;
+}
+
+VOID IoStartTimer(PDEVICE_OBJECT DeviceObject)
+{
+    __slamrs_timer_active = 1;
+}
+
+VOID IoStopTimer(PDEVICE_OBJECT DeviceObject)
+{
+    __slamrs_timer_active = 0;
 }
 
 VOID IoQueueWorkItem(PIO_WORKITEM IoWorkItem, PIO_WORKITEM_ROUTINE WorkerRoutine,
@@ -244,6 +473,42 @@ pub fn harness(map: &EntryMap) -> Result<Harness, String> {
             _ => None,
         })
         .collect();
+    // cancel routines: the I/O manager cancels a pending IRP whose cancel routine is set,
+    // calling it with the cancel spin lock held (it must release it)
+    let mut cancel_fn = String::new();
+    let cancels = map.functions_with(|r| *r == Role::Cancel);
+    if !cancels.is_empty() {
+        cancel_fn.push_str(
+            "/* the I/O manager cancels an IRP: its cancel routine runs with the cancel spin lock held */\n\
+             static void __slamrs_cancel(PDEVICE_OBJECT dev, PIRP irp) {\n\
+             \x20   KIRQL irql;\n\
+             \x20   PDRIVER_CANCEL routine;\n\
+             \x20   IoAcquireCancelSpinLock(&irql);\n\
+             \x20   irp->Cancel = TRUE;\n\
+             \x20   routine = irp->CancelRoutine;\n\
+             \x20   irp->CancelRoutine = 0;\n\
+             \x20   irp->CancelIrql = irql;\n",
+        );
+        for e in &cancels {
+            let u = unit(
+                &Role::Cancel,
+                &e.function,
+                "VOID",
+                "PDEVICE_OBJECT DeviceObject, PIRP Irp",
+                "DeviceObject, Irp",
+            );
+            cancel_fn.push_str(&format!(
+                "    if (routine == {f}) {{ {u}(dev, irp); return; }}\n",
+                f = e.function
+            ));
+        }
+        cancel_fn.push_str("    IoReleaseCancelSpinLock(irql);\n}\n");
+    }
+    let cancel = if cancels.is_empty() {
+        ""
+    } else {
+        " if (irp->CancelRoutine != 0 && __VERIFIER_nondet_int()) __slamrs_cancel(dev, irp);"
+    };
     let mut cases = Vec::new();
     for e in map.functions_with(|r| matches!(r, Role::Dispatch(_))) {
         let u = unit(
@@ -258,7 +523,7 @@ pub fn harness(map: &EntryMap) -> Result<Harness, String> {
             _ => "__slamrs_other_major()".to_string(),
         };
         cases.push(format!(
-            "{u}(dev, __slamrs_new_irp({major})); /* {} */",
+            "{{ PIRP irp = __slamrs_new_irp({major}); NTSTATUS s; int followed = irp == &__slamrs_irp0; if (followed) __slamrs_dispatch_begin(); s = {u}(dev, irp); if (followed) __slamrs_dispatch_end(s);{cancel} }} /* {} */",
             e.role.name()
         ));
     }
@@ -300,6 +565,19 @@ pub fn harness(map: &EntryMap) -> Result<Harness, String> {
             f = e.function
         ));
     }
+    for e in map.functions_with(|r| *r == Role::Timer) {
+        let u = unit(
+            &Role::Timer,
+            &e.function,
+            "VOID",
+            "PDEVICE_OBJECT DeviceObject, PVOID Context",
+            "DeviceObject, Context",
+        );
+        cases.push(format!(
+            "if (__slamrs_timer_active && __slamrs_timer_routine == {f}) {u}(dev, __slamrs_timer_context); /* timer */",
+            f = e.function
+        ));
+    }
     let unload = map.functions_with(|r| *r == Role::Unload).first().map(|e| {
         unit(
             &Role::Unload,
@@ -325,15 +603,24 @@ pub fn harness(map: &EntryMap) -> Result<Harness, String> {
     t.push_str(
         "/* a fresh IRP: two stack locations, the current one for the driver */\n\
          static PIRP __slamrs_new_irp(UCHAR major) {\n\
-         \x20   PIRP irp = (PIRP)__builtin_malloc(sizeof(IRP));\n\
-         \x20   PIO_STACK_LOCATION st = (PIO_STACK_LOCATION)__builtin_malloc(2 * sizeof(IO_STACK_LOCATION));\n\
-         \x20   __VERIFIER_assume(irp != 0 && st != 0);\n\
+         \x20   PIRP irp;\n\
+         \x20   PIO_STACK_LOCATION st;\n\
+         \x20   if (!__slamrs_irp0_given && __VERIFIER_nondet_int()) {\n\
+         \x20       __slamrs_irp0_given = 1;\n\
+         \x20       irp = &__slamrs_irp0;\n\
+         \x20       st = __slamrs_irp0_stack;\n\
+         \x20   } else {\n\
+         \x20       irp = (PIRP)__builtin_malloc(sizeof(IRP));\n\
+         \x20       st = (PIO_STACK_LOCATION)__builtin_malloc(2 * sizeof(IO_STACK_LOCATION));\n\
+         \x20       __VERIFIER_assume(irp != 0 && st != 0);\n\
+         \x20   }\n\
          \x20   __builtin_memset(irp, 0, sizeof(IRP));\n\
          \x20   __builtin_memset(st, 0, 2 * sizeof(IO_STACK_LOCATION));\n\
          \x20   irp->StackCount = 2;\n\
          \x20   irp->CurrentLocation = 2;\n\
          \x20   irp->Tail.Overlay.CurrentStackLocation = &st[1];\n\
          \x20   irp->RequestorMode = __VERIFIER_nondet_int() ? UserMode : KernelMode;\n\
+         \x20   irp->Cancel = __VERIFIER_nondet_int() ? TRUE : FALSE;\n\
          \x20   if (__VERIFIER_nondet_int()) {\n\
          \x20       irp->AssociatedIrp.SystemBuffer = __builtin_malloc(64);\n\
          \x20       __VERIFIER_assume(irp->AssociatedIrp.SystemBuffer != 0);\n\
@@ -347,6 +634,7 @@ pub fn harness(map: &EntryMap) -> Result<Harness, String> {
          }\n",
     );
     t.push_str(&defs);
+    t.push_str(&cancel_fn);
     t.push_str(&format!(
         "int {HARNESS_MAIN}(void)\n{{\n    PDEVICE_OBJECT dev;\n"
     ));

@@ -61,6 +61,8 @@ pub struct FnHooks {
 pub struct Monitor {
     /// Initial values of the state variables ([`state_var`]`(i)` is the i-th).
     pub state: Vec<i128>,
+    /// Which state variables hold pointers (`void *`, initially null); missing: `int`.
+    pub pointer_state: Vec<bool>,
     pub functions: Vec<FnHooks>,
     /// `$entry` handlers: run around the harness's call of the entry function.
     pub entry: Hooks,

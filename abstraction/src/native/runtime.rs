@@ -367,7 +367,11 @@ pub(crate) fn harness(req: &Request, p: &Planned) -> Result<String, NativeError>
     let (entry_enter, entry_exit) = match &req.spec.monitor {
         Some(m) => {
             for (i, init) in m.state.iter().enumerate() {
-                let _ = writeln!(w, "static int {} = {};", state_var(i), c_int(*init));
+                if m.pointer_state.get(i).copied().unwrap_or(false) {
+                    let _ = writeln!(w, "static void *{} = (void *)0;", state_var(i));
+                } else {
+                    let _ = writeln!(w, "static int {} = {};", state_var(i), c_int(*init));
+                }
             }
             for (k, s) in p.spliced.iter().enumerate() {
                 let func = prog.func(s.func);

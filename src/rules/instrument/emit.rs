@@ -163,17 +163,35 @@ impl Emitter<'_> {
             RStmt::Assign { var, value, pos } => {
                 let mut cur = from;
                 let v = self.value(&mut cur, value)?;
-                if !self.prog.types.is_integer(v.ty) {
-                    return Err(self
-                        .rule
-                        .err(value.pos, "only integers can be stored in state variables"));
-                }
-                let int = self.prog.types.int();
-                let rhs = convert(self.prog, v, int);
                 let Some(&x) = self.rule.state.get(*var) else {
                     return Err(self
                         .rule
                         .err(*pos, "internal error: unknown state variable"));
+                };
+                let xt = self.prog.var(x).ty;
+                let rhs = if self.prog.types.is_pointer(xt) {
+                    if self.prog.types.is_pointer(v.ty) {
+                        convert(self.prog, v, xt)
+                    } else if is_zero_literal(value) {
+                        Expr {
+                            kind: ExprKind::Int(0),
+                            ty: xt,
+                        }
+                    } else {
+                        return Err(self.rule.err(
+                            value.pos,
+                            "a `ptr` state variable holds pointers (or 0), not integers",
+                        ));
+                    }
+                } else {
+                    if !self.prog.types.is_integer(v.ty) {
+                        return Err(self.rule.err(
+                            value.pos,
+                            "only integers can be stored in `int` state variables (declare it `ptr` to keep a pointer)",
+                        ));
+                    }
+                    let int = self.prog.types.int();
+                    convert(self.prog, v, int)
                 };
                 let next = self.node();
                 self.edge(
@@ -424,7 +442,13 @@ impl Emitter<'_> {
         let ptr = |p: &Program, e: &Expr| p.types.is_pointer(e.ty);
         if cop.is_comparison() {
             let (a, b) = match (ptr(self.prog, &a), ptr(self.prog, &b)) {
-                (true, true) => (a, b),
+                (true, true) if a.ty == b.ty => (a, b),
+                (true, true) => {
+                    // pointers to different types are compared as `void *`
+                    let void = self.prog.types.void();
+                    let vp = self.prog.types.pointer(void);
+                    (convert(self.prog, a, vp), convert(self.prog, b, vp))
+                }
                 (true, false) if is_zero_literal(rb) => {
                     let z = Expr {
                         kind: ExprKind::Int(0),

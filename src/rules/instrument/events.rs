@@ -519,6 +519,25 @@ pub fn redirect(prog: &mut Program, map: &HashMap<FuncId, (FuncId, Expr)>, skip:
     rewrite::program(prog, Some(&funcs), true, &mut Redirect { map });
 }
 
+/// Makes every call of (and reference to) each function `from` go to `to` instead, except
+/// in the functions `to` themselves.
+pub fn redirect_calls(prog: &mut Program, pairs: &[(FuncId, FuncId)]) {
+    let map: HashMap<FuncId, (FuncId, Expr)> = pairs
+        .iter()
+        .map(|&(from, to)| {
+            let ty = prog.func(to).ty;
+            let ptr = prog.types.pointer(ty);
+            let addr = Expr {
+                kind: slamrs_abstraction::cir::ExprKind::Func(to),
+                ty: ptr,
+            };
+            (from, (to, addr))
+        })
+        .collect();
+    let skip: Vec<FuncId> = pairs.iter().map(|p| p.1).collect();
+    redirect(prog, &map, &skip);
+}
+
 /// True if some function calls `f` directly or some code or initializer takes its address.
 pub fn referenced(prog: &mut Program, f: FuncId) -> bool {
     let mut r = Refers {

@@ -4,6 +4,7 @@
 mod emit;
 mod errors;
 mod events;
+pub use events::redirect_calls;
 mod fold;
 mod rewrite;
 
@@ -154,8 +155,21 @@ fn instrument_rule(
             name.push('_');
         }
         let loc = ctx.loc(s.pos);
-        let v = new_var(prog, &name, int, VarKind::Global { is_static: true }, loc);
-        let rhs = int_const(prog, s.init);
+        let ty = if s.pointer {
+            let void = prog.types.void();
+            prog.types.pointer(void)
+        } else {
+            int
+        };
+        let v = new_var(prog, &name, ty, VarKind::Global { is_static: true }, loc);
+        let rhs = if s.pointer {
+            slamrs_abstraction::cir::Expr {
+                kind: slamrs_abstraction::cir::ExprKind::Int(0),
+                ty,
+            }
+        } else {
+            int_const(prog, s.init)
+        };
         prog.inits.push(Init {
             lhs: Lval::Var(v),
             rhs,

@@ -12,7 +12,7 @@ use super::{default_layout, AbsLoc, AbsObj, CallSite, Layout, PointsTo, SiteTarg
 use crate::analysis::layout;
 use crate::cir::env::{classify, EnvFn, Known};
 use crate::cir::{Callee, Expr, ExprKind, FuncId, Lval, NodeId, Program, Stmt, VarId, VarKind};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// Where a write goes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -47,6 +47,7 @@ struct Transfer<'a> {
     ev: Eval<'a>,
     out: Out,
     fallback: &'a BTreeSet<CallSite>,
+    results: &'a HashMap<FuncId, VarId>,
 }
 
 impl<'a> Transfer<'a> {
@@ -151,7 +152,14 @@ impl<'a> Transfer<'a> {
 
     fn ret(&mut self, func: FuncId, e: &Expr) {
         match self.arg_val(e) {
-            ArgVal::Scalar(v) => self.write(Dst::Ret(func, 0), v),
+            ArgVal::Scalar(v) => {
+                // the `\result` pseudo variable (of predicates about the returned value)
+                // points where the returned pointer does
+                if let Some(&r) = self.results.get(&func) {
+                    self.write(Dst::Loc(AbsLoc::start(AbsObj::Var(r))), v.clone());
+                }
+                self.write(Dst::Ret(func, 0), v)
+            }
             ArgVal::Agg(src, size) if size > BYTE_CAP => {
                 let mut all = BTreeSet::new();
                 for r in &src {
@@ -358,6 +366,8 @@ pub(super) struct Solver<'p> {
     dirty: bool,
     /// Indirect call sites resolved to nothing, now calling every compatible function.
     fallback: BTreeSet<CallSite>,
+    /// Each function's `\result` pseudo variable (of predicates about its returned value).
+    results: HashMap<FuncId, VarId>,
 }
 
 impl<'p> Solver<'p> {
@@ -382,12 +392,18 @@ impl<'p> Solver<'p> {
             }
         }
         pt.addr_taken_funcs.extend(named);
+        let results = prog
+            .var_ids()
+            .filter(|&v| crate::c2bp::is_result_var(prog, v))
+            .filter_map(|v| prog.var(v).frame_of().map(|f| (f, v)))
+            .collect();
         Solver {
             prog,
             pt,
             changed: false,
             dirty: false,
             fallback: BTreeSet::new(),
+            results,
         }
     }
 
@@ -488,6 +504,7 @@ impl<'p> Solver<'p> {
             ev: Eval::new(self.prog, &self.pt),
             out: Out::default(),
             fallback: &self.fallback,
+            results: &self.results,
         }
     }
 

@@ -17,6 +17,12 @@
 //! - `__builtin_object_size`: the size left in a named object when the argument is its
 //!   address (an array, `&x`, `&a[k]`, `&s.f`), else the "unknown" answer (-1 or 0).
 //!
+//! - the legacy atomics `__sync_lock_test_and_set`, `__sync_lock_release`,
+//!   `__sync_val_compare_and_swap`, `__sync_bool_compare_and_swap`,
+//!   `__sync_fetch_and_OP` and `__sync_OP_and_fetch` (OP: add, sub, or, and, xor),
+//!   `__sync_synchronize`: as the one thread slamrs checks runs them, a read and a write of
+//!   `*p` (wdm.h's `InterlockedExchangePointer`, under `IoSetCancelRoutine`, is one).
+//!
 //! Builtins that are library functions under another name (`__builtin_memcpy`, ...) go to
 //! the environment model (`cir::env`); any other `__builtin_*` is refused.
 
@@ -75,6 +81,9 @@ impl Lowerer<'_> {
             return Ok(Some(op));
         }
         if let Some(op) = self.builtin_overflow(name, args, span)? {
+            return Ok(Some(op));
+        }
+        if let Some(op) = self.builtin_sync(name, args, span)? {
             return Ok(Some(op));
         }
         if name.starts_with("__builtin_") && !self.defined.contains(name) {
@@ -345,6 +354,166 @@ impl Lowerer<'_> {
             return Ok(Some(Operand::Val(sum)));
         }
         Ok(None)
+    }
+
+    /// The `__sync_*` atomics, single-threaded: `old = *p`, then the write.
+    fn builtin_sync(
+        &mut self,
+        name: &str,
+        args: &[Node<Expression>],
+        span: Span,
+    ) -> LResult<Option<Operand>> {
+        let Some(rest) = name.strip_prefix("__sync_") else {
+            return Ok(None);
+        };
+        if self.defined.contains(name) {
+            return Ok(None);
+        }
+        if rest == "synchronize" {
+            for a in args {
+                self.discard(a)?;
+            }
+            return Ok(Some(Operand::Val(self.void_expr())));
+        }
+        let op_of = |s: &str| match s {
+            "add" => Some(BinOp::Add),
+            "sub" => Some(BinOp::Sub),
+            "or" => Some(BinOp::BitOr),
+            "and" => Some(BinOp::BitAnd),
+            "xor" => Some(BinOp::BitXor),
+            _ => None,
+        };
+        // (operation, arguments used, result is the new value)
+        enum Sync {
+            Exchange,
+            Release,
+            ValCas,
+            BoolCas,
+            Fetch(BinOp, bool),
+        }
+        let kind = match rest {
+            "lock_test_and_set" => Sync::Exchange,
+            "lock_release" => Sync::Release,
+            "val_compare_and_swap" => Sync::ValCas,
+            "bool_compare_and_swap" => Sync::BoolCas,
+            _ => {
+                if let Some(op) = rest.strip_prefix("fetch_and_").and_then(op_of) {
+                    Sync::Fetch(op, false)
+                } else if let Some(op) = rest.strip_suffix("_and_fetch").and_then(op_of) {
+                    Sync::Fetch(op, true)
+                } else {
+                    return Ok(None);
+                }
+            }
+        };
+        let needed = match kind {
+            Sync::Release => 1,
+            Sync::Exchange | Sync::Fetch(..) => 2,
+            Sync::ValCas | Sync::BoolCas => 3,
+        };
+        if args.len() < needed {
+            return Err(self.err(
+                span,
+                ErrorKind::Invalid,
+                format!("too few arguments to `{name}`"),
+            ));
+        }
+        // gcc allows (and ignores) further arguments: a list of variables to protect
+        let vals = self.builtin_args(name, &args[..needed], needed, span)?;
+        for a in &args[needed..] {
+            self.discard(a)?;
+        }
+        let p = vals[0].clone();
+        let Some(elem) = self.prog.types.pointee(p.ty) else {
+            return Err(self.err(
+                span,
+                ErrorKind::Invalid,
+                format!("the first argument of `{name}` is not a pointer"),
+            ));
+        };
+        let scalar = self.prog.types.is_integer(elem) || self.prog.types.is_pointer(elem);
+        if !scalar || (matches!(kind, Sync::Fetch(..)) && !self.prog.types.is_integer(elem)) {
+            self.refuse(Construct::Builtin(name.to_string()), span)?;
+            return Ok(None);
+        }
+        let target = Lval::Deref(Box::new(p));
+        let old = self.snapshot(super::expr::read(target.clone(), elem), span)?;
+        let int = self.prog.types.int();
+        let result = match kind {
+            Sync::Release => {
+                let zero = self.convert(fold::int(0, int), elem, span)?;
+                self.emit(
+                    Stmt::Assign {
+                        lhs: target,
+                        rhs: zero,
+                    },
+                    span,
+                )?;
+                self.void_expr()
+            }
+            Sync::Exchange => {
+                let v = self.convert(vals[1].clone(), elem, span)?;
+                self.emit(
+                    Stmt::Assign {
+                        lhs: target,
+                        rhs: v,
+                    },
+                    span,
+                )?;
+                old
+            }
+            Sync::Fetch(op, new) => {
+                let v = self.convert(vals[1].clone(), elem, span)?;
+                let types = &self.prog.types;
+                let value = fold::binary(types, op, old.clone(), v, elem);
+                let value = self.snapshot(value, span)?;
+                self.emit(
+                    Stmt::Assign {
+                        lhs: target,
+                        rhs: value.clone(),
+                    },
+                    span,
+                )?;
+                if new {
+                    value
+                } else {
+                    old
+                }
+            }
+            Sync::ValCas | Sync::BoolCas => {
+                let expected = self.convert(vals[1].clone(), elem, span)?;
+                let desired = self.convert(vals[2].clone(), elem, span)?;
+                let types = &self.prog.types;
+                let same = fold::binary(types, BinOp::Eq, old.clone(), expected, int);
+                let ok = self.snapshot(same, span)?;
+                let (yes, join) = (self.fcx.new_node(), self.fcx.new_node());
+                let not_ok = fold::binary(
+                    &self.prog.types,
+                    BinOp::Eq,
+                    ok.clone(),
+                    fold::int(0, int),
+                    int,
+                );
+                self.emit_to(Stmt::Assume(ok.clone()), span, yes)?;
+                self.emit_to(Stmt::Assume(not_ok), span, join)?;
+                self.fcx.cur = yes;
+                self.emit_to(
+                    Stmt::Assign {
+                        lhs: target,
+                        rhs: desired,
+                    },
+                    span,
+                    join,
+                )?;
+                self.fcx.cur = join;
+                if matches!(kind, Sync::BoolCas) {
+                    ok
+                } else {
+                    old
+                }
+            }
+        };
+        Ok(Some(Operand::Val(result)))
     }
 
     /// `__builtin_{add,sub,mul}_overflow[_p]` and the typed variants.
