@@ -58,6 +58,7 @@ const CLASSES: &[&str] = &[
     "comma",
     "ternary",
     "recursion",
+    "loop",
     "list",
     "memfn",
     "overflow",

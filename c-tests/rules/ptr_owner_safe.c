@@ -1,6 +1,6 @@
 // rule: lock_owner.slic
 // expect: safe
-// inputs: 1
+// inputs: 65 0
 // Two device locks and every path releases the one it took (user rule lock_owner.slic, whose state remembers the acquired lock's address).
 extern int __VERIFIER_nondet_int(void);
 
@@ -10,8 +10,9 @@ struct lock {
 
 struct lock rx_lock, tx_lock;
 
-void lock_acquire(struct lock *l) { l->taken = 1; }
-void lock_release(struct lock *l) { l->taken = 0; }
+/* the lock primitives are the kernel's (the gcc cross-check's monitor defines them) */
+void lock_acquire(struct lock *l);
+void lock_release(struct lock *l);
 
 int send(int len)
 {
@@ -29,5 +30,6 @@ int main(void)
     int len = __VERIFIER_nondet_int();
     if (__VERIFIER_nondet_int())
         len = 100;
-    return send(len) < 0;
+    send(len);
+    return 0;
 }

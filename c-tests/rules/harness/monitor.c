@@ -18,13 +18,15 @@
 
 extern int __VERIFIER_nondet_int(void); /* env.c */
 
-enum { RULE_NONE, RULE_LOCKING, RULE_CRITICAL, RULE_RCU, RULE_IRP, RULE_PROPERTY };
+enum { RULE_NONE, RULE_LOCKING, RULE_CRITICAL, RULE_RCU, RULE_IRP, RULE_OWNER, RULE_PROPERTY };
 
 static int rule;
 static int win_spin, linux_spin, linux_mutex, pthread_mutex; /* locking: 0 free, 1 held */
 static int critical_depth;                                    /* critical-region */
 static int rcu_depth;                                         /* rcu */
 static int irp_completed, irp_passed;                         /* irp_complete_once.slic */
+static void *owner;                                           /* lock_owner.slic */
+static int owner_held;
 
 static void violation(const char *message) {
     fflush(stdout);
@@ -53,6 +55,8 @@ __attribute__((constructor)) static void monitor_init(void) {
         rule = RULE_RCU;
     else if (r && strcmp(r, "irp_complete_once.slic") == 0)
         rule = RULE_IRP;
+    else if (r && strcmp(r, "lock_owner.slic") == 0)
+        rule = RULE_OWNER;
     else if (r && strcmp(r, "property") == 0)
         rule = RULE_PROPERTY;
     atexit(at_entry_exit);
@@ -175,3 +179,22 @@ void __assert_fail(const char *assertion, const char *file, unsigned int line, c
     violation("assertion failed");
 }
 void PoStartNextPowerIrp(void *irp) { (void)irp; }
+
+/* lock_owner.slic: the lock released is the one acquired */
+void lock_acquire(void *l) {
+    if (rule == RULE_OWNER) {
+        if (owner_held)
+            violation("lock_acquire while a lock is held");
+        owner = l;
+        owner_held = 1;
+    }
+}
+void lock_release(void *l) {
+    if (rule == RULE_OWNER) {
+        if (!owner_held)
+            violation("lock_release while no lock is held");
+        if (l != owner)
+            violation("lock_release of a lock other than the one acquired");
+        owner_held = 0;
+    }
+}
