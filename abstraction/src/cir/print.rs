@@ -281,14 +281,36 @@ pub fn program(p: &Program, src: SourceLines) -> String {
             "\n({from_headers} functions defined in system headers not shown; print one with --function)"
         );
     }
-    let externs: Vec<&str> = p
-        .functions
-        .iter()
-        .filter(|f| f.body.is_none())
-        .map(|f| f.name.as_str())
-        .collect();
-    if !externs.is_empty() {
-        let _ = writeln!(out, "\nexternal functions: {}", externs.join(", "));
+    // external functions the program uses (calls, or takes the address of); a header
+    // declares many more
+    let mut called = std::collections::HashSet::new();
+    for func in &p.functions {
+        if let Some(body) = &func.body {
+            for (_, e) in body.edges() {
+                if let Stmt::Call {
+                    callee: Callee::Direct(g),
+                    ..
+                } = &e.stmt
+                {
+                    called.insert(*g);
+                }
+            }
+        }
+    }
+    let (used, unused): (Vec<_>, Vec<_>) = p
+        .func_ids()
+        .filter(|&f| p.func(f).body.is_none())
+        .partition(|&f| called.contains(&f) || p.func(f).addr_taken);
+    if !used.is_empty() {
+        let names: Vec<&str> = used.iter().map(|&f| p.func(f).name.as_str()).collect();
+        let _ = writeln!(out, "\nexternal functions: {}", names.join(", "));
+    }
+    if !unused.is_empty() {
+        let _ = writeln!(
+            out,
+            "({} more external functions declared, never used)",
+            unused.len()
+        );
     }
     for w in &p.warnings {
         let _ = writeln!(out, "warning: {}: {}", p.loc_string(w.loc), w.message);
