@@ -173,6 +173,7 @@ pub fn run(args: &CheckArgs) -> u8 {
     start_watchdog(args, &what, deadline, snapshot.clone());
     let mut units: Vec<String> = Vec::new();
     let mut driver_map = None;
+    let mut generated: Vec<(String, String)> = Vec::new();
     let loaded = match platform {
         Some(p) => {
             let dargs = crate::driver::DriverArgs {
@@ -183,6 +184,7 @@ pub fn run(args: &CheckArgs) -> u8 {
             match crate::driver::with_harness(&args.file, p, &dargs) {
                 Ok((prog, map, h)) => {
                     units = h.units.iter().map(|u| u.0.clone()).collect();
+                    generated = h.texts.clone();
                     driver_map = Some(map);
                     Ok(prog)
                 }
@@ -408,6 +410,7 @@ pub fn run(args: &CheckArgs) -> u8 {
         peak_rss_mb: peak.max(rss_mb()),
         stats: args.stats,
         driver: driver_map.is_some(),
+        texts: &generated,
     };
     match args.format {
         Format::Text => {

@@ -26,6 +26,9 @@ pub struct Report<'a> {
     /// The program is a driver run through its generated harness: the violation's
     /// headline is the driver's own line, and replays are on the interpreter only.
     pub driver: bool,
+    /// Generated sources (name, text) the program was lowered with — a driver's harness and
+    /// OS model — whose lines traces show although no file holds them.
+    pub texts: &'a [(String, String)],
 }
 
 /// Where a driver's counterexample last ran the driver's own code (not the harness, the OS
@@ -59,8 +62,8 @@ struct Line {
 /// Longest trace printed in full (text); longer ones keep their start and end.
 const MAX_TEXT_LINES: usize = 400;
 
-fn lines(prog: &Program, cex: &Counterexample) -> Vec<Line> {
-    let src = SourceCache::default();
+fn lines(prog: &Program, cex: &Counterexample, texts: &[(String, String)]) -> Vec<Line> {
+    let src = SourceCache::with_texts(texts);
     let mut out: Vec<Line> = Vec::new();
     for s in &cex.steps {
         let file = prog.file_name(s.loc).to_string();
@@ -166,7 +169,7 @@ pub fn text(r: &Report) -> String {
                 "Counterexample, {how} (inputs in order: [{}]):",
                 inputs.join(", ")
             );
-            let ls = lines(r.prog, cex);
+            let ls = lines(r.prog, cex, r.texts);
             let skip = ls.len().saturating_sub(MAX_TEXT_LINES);
             for (i, l) in ls.iter().enumerate() {
                 if skip > 0 && i == MAX_TEXT_LINES / 4 {
@@ -297,7 +300,7 @@ pub fn json(r: &Report) -> String {
             "function": r.prog.func(cex.error_func).name,
         });
         v["trace"] = Value::Array(
-            lines(r.prog, cex)
+            lines(r.prog, cex, r.texts)
                 .into_iter()
                 .map(|l| {
                     json!({

@@ -169,6 +169,23 @@ pub struct SourceCache {
 }
 
 impl SourceCache {
+    /// A cache that knows these generated sources (name, text) without a file on disk: a
+    /// driver's harness and OS model.
+    pub fn with_texts(texts: &[(String, String)]) -> SourceCache {
+        let files = texts
+            .iter()
+            .map(|(name, text)| {
+                (
+                    name.clone(),
+                    Some(text.lines().map(str::to_string).collect()),
+                )
+            })
+            .collect();
+        SourceCache {
+            files: RefCell::new(files),
+        }
+    }
+
     /// Line `line` (1-based) of `file`, if the file can be read.
     pub fn line(&self, file: &str, line: u32) -> Option<String> {
         let mut files = self.files.borrow_mut();
