@@ -139,20 +139,13 @@ pub fn with_harness(
 /// calls (inline functions of the headers and the OS model, which report to the rules
 /// through the harness's event functions).
 pub fn called_by_driver(prog: &Program) -> std::collections::HashSet<String> {
-    use slamrs_abstraction::cir::{Callee, FuncId, Stmt};
+    use slamrs_abstraction::cir::FuncId;
     let direct_calls = |f: FuncId| -> Vec<FuncId> {
-        let Some(body) = &prog.func(f).body else {
-            return Vec::new();
-        };
-        body.edges()
-            .filter_map(|(_, e)| match &e.stmt {
-                Stmt::Call {
-                    callee: Callee::Direct(g),
-                    ..
-                } => Some(*g),
-                _ => None,
-            })
-            .collect()
+        prog.func(f)
+            .body
+            .as_ref()
+            .map(|b| b.direct_callees().collect())
+            .unwrap_or_default()
     };
     let mut seen = std::collections::HashSet::new();
     let mut todo = Vec::new();

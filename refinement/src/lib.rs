@@ -278,9 +278,7 @@ impl Refiner {
                             .zip(&taken)
                             .position(|(p, &(f, n, e))| (p.func, p.node, p.edge) != (f, n, e))
                             .map(|k| {
-                                let s = &path.steps[k];
-                                let body = prog.func(s.func).body.as_ref().expect("has a body");
-                                let loc = body.nodes[s.node.0 as usize].edges[s.edge].loc;
+                                let loc = path.edge(prog, k).loc;
                                 format!("; it left the path at step {k} ({})", prog.loc_string(loc))
                             })
                             .unwrap_or_default();
@@ -320,9 +318,7 @@ impl Refiner {
                         let shown: Vec<String> = core
                             .iter()
                             .map(|&i| {
-                                let st = &path.steps[i];
-                                let body = prog.func(st.func).body.as_ref().expect("has a body");
-                                let e = &body.nodes[st.node.0 as usize].edges[st.edge];
+                                let e = path.edge(prog, i);
                                 format!(
                                     "step {i} {} {}",
                                     prog.loc_string(e.loc),

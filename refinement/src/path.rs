@@ -7,7 +7,7 @@
 
 use bebop::cfg::{Cfg, VKind};
 use bebop::reach::Trace;
-use slamrs_abstraction::cir::{FuncId, NodeId, Program, Stmt};
+use slamrs_abstraction::cir::{Edge, FuncId, NodeId, Program, Stmt};
 use std::collections::HashMap;
 
 /// One CIR edge taken on the path.
@@ -30,8 +30,8 @@ pub struct CirPath {
 }
 
 impl CirPath {
-    /// The statement of step `i`.
-    pub fn stmt<'p>(&self, prog: &'p Program, i: usize) -> &'p Stmt {
+    /// The CIR edge of step `i`.
+    pub fn edge<'p>(&self, prog: &'p Program, i: usize) -> &'p Edge {
         let s = &self.steps[i];
         &prog
             .func(s.func)
@@ -40,7 +40,11 @@ impl CirPath {
             .expect("path functions have bodies")
             .nodes[s.node.0 as usize]
             .edges[s.edge]
-            .stmt
+    }
+
+    /// The statement of step `i`.
+    pub fn stmt<'p>(&self, prog: &'p Program, i: usize) -> &'p Stmt {
+        &self.edge(prog, i).stmt
     }
 }
 

@@ -22,7 +22,7 @@ pub enum Feasibility {
 /// again, so that one refinement learns every independent reason the path fails.
 pub fn decide(f: &PathFormula, max_checks: usize, max_cores: usize) -> Feasibility {
     let all: Vec<usize> = (0..f.guards.len()).collect();
-    decide_among(f, &all, max_checks, max_cores)
+    decide_among(f, all, max_checks, max_cores)
 }
 
 /// [`decide`] with only the guards of the `assume` steps in `steps` enforced (a path
@@ -36,17 +36,16 @@ pub fn decide_slice(
     let gs: Vec<usize> = (0..f.guards.len())
         .filter(|&g| steps.contains(&f.guards[g].1))
         .collect();
-    decide_among(f, &gs, max_checks, max_cores)
+    decide_among(f, gs, max_checks, max_cores)
 }
 
 /// [`decide`] over the guards `all` (indices into `f.guards`).
 fn decide_among(
     f: &PathFormula,
-    all: &[usize],
+    all: Vec<usize>,
     max_checks: usize,
     max_cores: usize,
 ) -> Feasibility {
-    let all: Vec<usize> = all.to_vec();
     match check(f, &all) {
         SatResult::Sat => zero_uninitialized(f, &all).unwrap_or_else(|| model_values(f)),
         SatResult::Unknown => Feasibility::Unknown(

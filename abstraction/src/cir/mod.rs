@@ -312,6 +312,17 @@ impl Body {
             .enumerate()
             .flat_map(|(i, n)| n.edges.iter().map(move |e| (NodeId(i as u32), e)))
     }
+
+    /// The functions the body calls by name (calls through pointers not included).
+    pub fn direct_callees(&self) -> impl Iterator<Item = FuncId> + '_ {
+        self.edges().filter_map(|(_, e)| match &e.stmt {
+            Stmt::Call {
+                callee: Callee::Direct(g),
+                ..
+            } => Some(*g),
+            _ => None,
+        })
+    }
 }
 
 /// A function, defined (with a body) or only declared (external).

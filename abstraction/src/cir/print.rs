@@ -283,20 +283,12 @@ pub fn program(p: &Program, src: SourceLines) -> String {
     }
     // external functions the program uses (calls, or takes the address of); a header
     // declares many more
-    let mut called = std::collections::HashSet::new();
-    for func in &p.functions {
-        if let Some(body) = &func.body {
-            for (_, e) in body.edges() {
-                if let Stmt::Call {
-                    callee: Callee::Direct(g),
-                    ..
-                } = &e.stmt
-                {
-                    called.insert(*g);
-                }
-            }
-        }
-    }
+    let called: std::collections::HashSet<FuncId> = p
+        .functions
+        .iter()
+        .filter_map(|f| f.body.as_ref())
+        .flat_map(|b| b.direct_callees())
+        .collect();
     let (used, unused): (Vec<_>, Vec<_>) = p
         .func_ids()
         .filter(|&f| p.func(f).body.is_none())
