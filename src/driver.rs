@@ -53,6 +53,14 @@ pub fn load_options(platform: Platform, args: &DriverArgs) -> Result<LoadOptions
     let tc = platform::toolchain(platform, args.kernel_headers.as_deref())
         .map_err(DriverError::Setup)?;
     let mut cppflags = tc.flags;
+    if platform == Platform::Linux {
+        // the harness and OS model use these headers' types: the module's unit declares them
+        // too (a `.c` input's appended parts keep only their own lines)
+        for h in harness::linux::HEADERS {
+            cppflags.push("-include".to_string());
+            cppflags.push(h.to_string());
+        }
+    }
     cppflags.extend(args.cppflags.iter().cloned());
     Ok(LoadOptions {
         cppflags,
@@ -60,12 +68,18 @@ pub fn load_options(platform: Platform, args: &DriverArgs) -> Result<LoadOptions
         data_model: tc.data_model,
         compiler: Some(tc.compiler),
         appended: Vec::new(),
-        appended_prelude: "#include <wdm.h>\n".to_string(),
+        appended_prelude: match platform {
+            Platform::Wdm => "#include <wdm.h>\n".to_string(),
+            Platform::Linux => harness::linux::PRELUDE.to_string(),
+        },
         kernel_callbacks: Some(
-            harness::wdm::CALLS_BACK
-                .iter()
-                .map(|s| s.to_string())
-                .collect(),
+            match platform {
+                Platform::Wdm => harness::wdm::CALLS_BACK,
+                Platform::Linux => harness::linux::CALLS_BACK,
+            }
+            .iter()
+            .map(|s| s.to_string())
+            .collect(),
         ),
     })
 }
@@ -88,7 +102,10 @@ pub fn scan(
             check_map(&prog, &m, path)?;
             m
         }
-        None => harness::scan::scan_wdm(&prog),
+        None => match platform {
+            Platform::Wdm => harness::scan::scan_wdm(&prog),
+            Platform::Linux => harness::scan::scan_linux(&prog),
+        },
     };
     Ok((prog, map, opts))
 }
@@ -118,20 +135,25 @@ pub fn with_harness(
     platform: Platform,
     args: &DriverArgs,
 ) -> Result<(Program, EntryMap, Harness), DriverError> {
-    let (_, map, mut opts) = scan(file, platform, args)?;
+    let (driver, map, mut opts) = scan(file, platform, args)?;
     if map.entries.is_empty() {
         return Err(DriverError::Setup(format!(
-            "{}: no entry point found (no DriverEntry, no dispatch routine): nothing would be checked. Name the entry points in a map file (slamrs scan writes one with -o) and pass it with --entry-map",
+            "{}: no entry point found (no DriverEntry or dispatch routine; no module_init or callback): nothing would be checked. Name the entry points in a map file (slamrs scan writes one with -o) and pass it with --entry-map",
             file.display()
         )));
     }
-    let h = harness::wdm::harness(&map)
-        .map_err(|e| DriverError::Setup(format!("{}: {e}", file.display())))?;
+    let h = match platform {
+        Platform::Wdm => harness::wdm::harness(&map),
+        Platform::Linux => harness::linux::harness(&map, &driver),
+    }
+    .map_err(|e| DriverError::Setup(format!("{}: {e}", file.display())))?;
     opts.appended = h.texts.clone();
     opts.entry = Some(harness::HARNESS_MAIN.to_string());
     let mut prog = frontend::load_file(file, &opts).map_err(DriverError::Frontend)?;
-    let pairs = harness::wdm::overrides(&prog);
-    crate::rules::redirect_calls(&mut prog, &pairs);
+    if platform == Platform::Wdm {
+        let pairs = harness::wdm::overrides(&prog);
+        crate::rules::redirect_calls(&mut prog, &pairs);
+    }
     Ok((prog, map, h))
 }
 

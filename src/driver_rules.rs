@@ -26,7 +26,7 @@ pub fn rules_for(platform: Platform) -> &'static [&'static str] {
             "irp-completion",
             "pending",
         ],
-        Platform::Linux => &["locking", "rcu"],
+        Platform::Linux => &["locking", "sleep-in-atomic", "irq-lines", "rcu"],
     }
 }
 

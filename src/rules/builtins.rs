@@ -3,7 +3,7 @@
 use super::{parse_rule, Rule};
 
 /// (name, one-line description, text) of each built-in rule.
-const BUILTINS: [(&str, &str, &str); 7] = [
+const BUILTINS: [(&str, &str, &str); 9] = [
     (
         "locking",
         "spin locks, mutexes (Windows Ke*SpinLock*, Linux spin_lock*/mutex_*, pthread_mutex_*): no double acquire, no release of a lock not held, nothing held when the entry function returns",
@@ -18,6 +18,16 @@ const BUILTINS: [(&str, &str, &str); 7] = [
         "rcu",
         "rcu_read_lock/rcu_read_unlock balanced, and no sleeping call (synchronize_rcu, msleep, schedule, mutex_lock, ...) inside a read-side section",
         include_str!("builtin/rcu.slic"),
+    ),
+    (
+        "sleep-in-atomic",
+        "Linux: no call that may sleep (mutex_lock, msleep, schedule, copy_from_user/copy_to_user, ...) while a spin lock is held",
+        include_str!("builtin/sleep-in-atomic.slic"),
+    ),
+    (
+        "irq-lines",
+        "Linux: every interrupt handler registered with request_irq is freed once (free_irq), before module_exit returns or when module_init fails",
+        include_str!("builtin/irq-lines.slic"),
     ),
     (
         "irql",

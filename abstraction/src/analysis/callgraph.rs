@@ -59,8 +59,8 @@ impl CallGraph {
                         node: NodeId(ni as u32),
                         edge: ei,
                     };
-                    let (targets, unknown) = match pt.site_targets(&site) {
-                        Some(t) => (t.funcs.clone(), t.unknown),
+                    let (targets, unknown, calls_back) = match pt.site_targets(&site) {
+                        Some(t) => (t.funcs.clone(), t.unknown, t.calls_back),
                         None => {
                             let unknown = match callee {
                                 Callee::Indirect(e) => pt
@@ -69,13 +69,13 @@ impl CallGraph {
                                     .any(|l| l.obj == AbsObj::Unknown),
                                 Callee::Direct(_) => false,
                             };
-                            (pt.call_targets(prog, func, callee), unknown)
+                            (pt.call_targets(prog, func, callee), unknown, unknown)
                         }
                     };
                     let edge = CallEdge {
                         targets: targets.into_iter().filter(|t| (t.0 as usize) < n).collect(),
                         unknown,
-                        callbacks: if unknown {
+                        callbacks: if unknown && calls_back {
                             callbacks.clone()
                         } else {
                             Vec::new()

@@ -171,7 +171,8 @@ pub fn spread(types: &Types, t: Ty, off: u64, stride: u64) -> BTreeSet<u64> {
     }
     let g = gcd(stride, array_gcd(types, t)).max(1);
     let count = s / g;
-    if count > SPREAD_LIMIT {
+    // byte steps reach every offset: all of them, without normalizing each byte
+    if g == 1 || count > SPREAD_LIMIT {
         out.extend(all_offsets(types, t));
         return out;
     }
@@ -180,6 +181,64 @@ pub fn spread(types: &Types, t: Ty, off: u64, stride: u64) -> BTreeSet<u64> {
         out.insert(normalize(types, t, (start + k * g) as i64));
     }
     out
+}
+
+/// The concrete offsets in `[0, sizeof(t))` that normalize to `off` (the bytes of the
+/// scalar or union starting there, in every element of the arrays on the way), or `None`
+/// when there are more than [`SPREAD_LIMIT`].
+pub fn preimage(types: &Types, t: Ty, off: u64) -> Option<BTreeSet<u64>> {
+    let mut out = BTreeSet::new();
+    pre_in(types, t, off, 0, &mut out)?;
+    Some(out)
+}
+
+fn pre_in(types: &Types, t: Ty, off: u64, base: u64, out: &mut BTreeSet<u64>) -> Option<()> {
+    let s = size(types, t);
+    let whole = |out: &mut BTreeSet<u64>| -> Option<()> {
+        if out.len() as u64 + s > SPREAD_LIMIT {
+            return None;
+        }
+        out.extend(base..base + s.max(1));
+        Some(())
+    };
+    match types.kind(t) {
+        TypeKind::Struct(sid) => {
+            let def = types.struct_def(*sid);
+            let Some(fields) = def.fields.as_ref().filter(|_| !def.is_union) else {
+                // a union (or an incomplete struct) is one location: all of its bytes
+                return if off == 0 { whole(out) } else { None };
+            };
+            for f in fields {
+                let fs = size(types, f.ty);
+                if fs > 0 && f.offset <= off && off < f.offset + fs {
+                    return pre_in(types, f.ty, off - f.offset, base + f.offset, out);
+                }
+            }
+            // padding normalizes to itself
+            out.insert(base + off);
+            Some(())
+        }
+        TypeKind::Array(e, _) => {
+            let es = size(types, *e);
+            if es == 0 {
+                return None;
+            }
+            for i in 0..s / es {
+                pre_in(types, *e, off, base + i * es, out)?;
+                if out.len() as u64 > SPREAD_LIMIT {
+                    return None;
+                }
+            }
+            Some(())
+        }
+        _ => {
+            if off == 0 {
+                whole(out)
+            } else {
+                None
+            }
+        }
+    }
 }
 
 /// Every normalized offset of an object with layout `t`: its cells and its padding bytes.
@@ -288,6 +347,39 @@ pub fn view_compatible(types: &Types, t: Ty, off: u64, view: Ty) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn preimages_are_every_byte_that_normalizes_to_an_offset() {
+        let mut t = Types::new();
+        let i = t.int();
+        let ip = t.pointer(i);
+        let arr = t.array(ip, Some(4));
+        let (s, st) = t.declare_struct("s".into(), false);
+        // struct s { int x; int *a[4]; int *p; } -> x@0, a@8..40, p@40, size 48
+        t.complete_struct(
+            s,
+            vec![
+                ("x".into(), i, None),
+                ("a".into(), arr, None),
+                ("p".into(), ip, None),
+            ],
+        );
+        // brute force: the bytes of one object that normalize to each offset
+        for off in [0u64, 4, 8, 40] {
+            let brute: BTreeSet<u64> = (0..48u64)
+                .filter(|&c| normalize(&t, st, c as i64) == off)
+                .collect();
+            assert_eq!(preimage(&t, st, off), Some(brute), "offset {off}");
+        }
+        // `p - 40` from `p`: the bytes of `p` go back to the bytes of `x` (its start) and
+        // the padding after it, nowhere else
+        let back: BTreeSet<u64> = preimage(&t, st, 40)
+            .unwrap()
+            .into_iter()
+            .map(|c| normalize(&t, st, c as i64 - 40))
+            .collect();
+        assert_eq!(back, BTreeSet::from([0, 4, 5, 6, 7]));
+    }
 
     #[test]
     fn normalization_collapses_arrays_and_unions() {

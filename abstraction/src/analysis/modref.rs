@@ -165,6 +165,16 @@ fn entered(
     nargs: usize,
 ) -> Vec<FuncId> {
     let (targets, unknown) = call_info(prog, pt, func, callee, nargs);
+    // unknown code that calls nothing back: only quiet kernel routines
+    let calls_back = unknown
+        && (matches!(callee, Callee::Indirect(_))
+            || targets.iter().any(|g| {
+                prog.functions.get(g.0 as usize).is_some_and(|f| {
+                    f.body.is_none()
+                        && classify(&f.name) == EnvFn::Unknown
+                        && !prog.quiet_externals.contains(g)
+                })
+            }));
     let mut out: Vec<FuncId> = targets
         .into_iter()
         .filter(|g| {
@@ -173,7 +183,7 @@ fn entered(
                 .is_some_and(|x| x.body.is_some())
         })
         .collect();
-    if unknown {
+    if calls_back {
         out.extend(pt.escaped_funcs(prog));
     }
     out

@@ -440,6 +440,11 @@ pub struct Program {
     pub volatile: std::collections::HashSet<VarId>,
     /// Function by name.
     pub func_index: HashMap<String, FuncId>,
+    /// External functions known to call no function of the program back (kernel routines
+    /// declared by a driver's kernel headers, other than the ones that take callbacks):
+    /// unknown code they run reads and writes escaped memory but enters no escaped
+    /// function.
+    pub quiet_externals: std::collections::HashSet<FuncId>,
 }
 
 impl Program {

@@ -4,6 +4,7 @@
 pub(crate) mod attrs;
 mod devirt;
 pub mod error;
+pub mod gnu;
 mod lower;
 pub mod models;
 pub mod prune;
@@ -97,6 +98,42 @@ fn load_source(source: Source, opts: &LoadOptions) -> Result<Program, FrontendEr
                 }
                 let name = source.files.first().cloned().unwrap_or_default();
                 Source::new(&name, text)
+            };
+            // `asm goto` as an asm statement and a nondeterministic jump; `asm inline` as `asm`
+            let source = match gnu::rewrite_asm(&source.text) {
+                Some(t) => {
+                    let name = source.files.first().cloned().unwrap_or_default();
+                    Source::new(&name, t)
+                }
+                None => source,
+            };
+            let source = match gnu::rewrite_auto_type(&source.text) {
+                Some(t) => {
+                    let name = source.files.first().cloned().unwrap_or_default();
+                    Source::new(&name, t)
+                }
+                None => source,
+            };
+            let source = match gnu::rewrite_empty_init(&source.text) {
+                Some(t) => {
+                    let name = source.files.first().cloned().unwrap_or_default();
+                    Source::new(&name, t)
+                }
+                None => source,
+            };
+            let source = match gnu::rewrite_elvis(&source.text) {
+                Some(t) => {
+                    let name = source.files.first().cloned().unwrap_or_default();
+                    Source::new(&name, t)
+                }
+                None => source,
+            };
+            let source = match gnu::rewrite_types_compatible(&source.text) {
+                Some(t) => {
+                    let name = source.files.first().cloned().unwrap_or_default();
+                    Source::new(&name, t)
+                }
+                None => source,
             };
             // `__int128` as typedef names lang-c can parse
             let source = match prune::rename_int128(&source.text) {

@@ -125,20 +125,20 @@ pub fn prune(text: &str, is_system: impl Fn(usize) -> bool) -> Option<String> {
     String::from_utf8(out).ok()
 }
 
-fn is_ident(c: u8) -> bool {
+pub(crate) fn is_ident(c: u8) -> bool {
     c == b'_' || c.is_ascii_alphanumeric()
 }
 
 /// One token of the rough lexer: an identifier, or one punctuation byte.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Tok<'a> {
+pub(crate) enum Tok<'a> {
     Ident(&'a str),
     Punct(u8),
 }
 
 /// Tokens with their offsets; skips line markers, strings, character constants, numbers
 /// and comments.
-fn tokens(text: &str) -> Vec<(usize, Tok<'_>)> {
+pub(crate) fn tokens(text: &str) -> Vec<(usize, Tok<'_>)> {
     let b = text.as_bytes();
     let mut out = Vec::new();
     let mut i = 0;

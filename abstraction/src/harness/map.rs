@@ -36,11 +36,19 @@ impl std::error::Error for MapError {}
 
 /// Writes a map in the file format.
 pub fn write(map: &EntryMap, source: &str) -> String {
+    let roles = match map.platform {
+        super::Platform::Wdm => {
+            "# Roles: driver-entry add-device dispatch dispatch:IRP_MJ_<CODE> start-io unload\n\
+             #        completion dpc timer work-item cancel\n"
+        }
+        super::Platform::Linux => {
+            "# Roles: module-init module-exit op:<STRUCT>.<FIELD> irq timer work-item tasklet\n"
+        }
+    };
     let mut out = format!(
         "# slamrs entry-point map of {source}: review it, add a routine the scan missed or\n\
          # delete a line, then run `slamrs check {source} --entry-map THIS-FILE`.\n\
-         # Roles: driver-entry add-device dispatch dispatch:IRP_MJ_<CODE> start-io unload\n\
-         #        completion dpc timer work-item cancel\n\
+         {roles}\
          platform {}\n",
         map.platform.name()
     );

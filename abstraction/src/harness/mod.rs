@@ -18,6 +18,8 @@
 //! The harness is appended to the driver's own translation unit and lowered with it, so it
 //! is ordinary CIR (`slamrs cir --harness` shows it) and traces show its steps.
 
+pub mod kbuild;
+pub mod linux;
 pub mod map;
 pub mod platform;
 pub mod scan;
@@ -70,6 +72,17 @@ pub enum Role {
     WorkItem,
     /// A cancel routine (`IoSetCancelRoutine`).
     Cancel,
+    /// Linux: the `module_init` routine (or `init_module`), called once, first.
+    ModuleInit,
+    /// Linux: the `module_exit` routine (or `cleanup_module`), called last.
+    ModuleExit,
+    /// Linux: a callback stored into a field of an operations structure,
+    /// `STRUCT.FIELD` (`file_operations.read`, `platform_driver.probe`).
+    Op(String),
+    /// Linux: an interrupt handler (`request_irq`, `request_threaded_irq`).
+    Irq,
+    /// Linux: a tasklet (`tasklet_init`, `tasklet_setup`).
+    Tasklet,
 }
 
 /// Names of the `IRP_MJ_*` codes, by value.
@@ -122,6 +135,11 @@ impl Role {
             Role::Timer => "timer".into(),
             Role::WorkItem => "work-item".into(),
             Role::Cancel => "cancel".into(),
+            Role::ModuleInit => "module-init".into(),
+            Role::ModuleExit => "module-exit".into(),
+            Role::Op(f) => format!("op:{f}"),
+            Role::Irq => "irq".into(),
+            Role::Tasklet => "tasklet".into(),
         }
     }
 
@@ -138,6 +156,23 @@ impl Role {
             "timer" => Role::Timer,
             "work-item" => Role::WorkItem,
             "cancel" => Role::Cancel,
+            "module-init" => Role::ModuleInit,
+            "module-exit" => Role::ModuleExit,
+            "irq" => Role::Irq,
+            "tasklet" => Role::Tasklet,
+            _ if s.starts_with("op:") => {
+                let f = &s[3..];
+                let ok = f.split_once('.').is_some_and(|(a, b)| {
+                    !a.is_empty()
+                        && !b.is_empty()
+                        && f.chars()
+                            .all(|c| c == '.' || c == '_' || c.is_ascii_alphanumeric())
+                });
+                if !ok {
+                    return None;
+                }
+                Role::Op(f.to_string())
+            }
             _ => {
                 let code = s.strip_prefix("dispatch:")?;
                 let k = match IRP_MJ.iter().position(|n| *n == code) {
@@ -154,7 +189,14 @@ impl Role {
     pub fn called_by_harness(&self) -> bool {
         matches!(
             self,
-            Role::DriverEntry | Role::AddDevice | Role::Dispatch(_) | Role::StartIo | Role::Unload
+            Role::DriverEntry
+                | Role::AddDevice
+                | Role::Dispatch(_)
+                | Role::StartIo
+                | Role::Unload
+                | Role::ModuleInit
+                | Role::ModuleExit
+                | Role::Op(_)
         )
     }
 }

@@ -5,6 +5,10 @@
 //! headers of Debian's `mingw-w64-common` as system headers, and lowered with the LLP64
 //! data model (`long` is 32 bits on Windows x64). WDK annotations mingw lacks
 //! (`_Dispatch_type_`, the `_IRQL_*` family) are defined away.
+//!
+//! A source that includes `<linux/...>` is a Linux kernel module: it is preprocessed with
+//! the flags kbuild uses for an out-of-tree module of the configured kernel tree
+//! ([`super::kbuild`]), with the LP64 data model.
 
 use std::path::{Path, PathBuf};
 
@@ -106,10 +110,7 @@ pub fn toolchain(platform: Platform, headers: Option<&Path>) -> Result<Toolchain
                     "this is a Windows driver, but {MINGW_GCC} (which preprocesses it as the driver's build would) is not installed: apt-get install gcc-mingw-w64-x86-64"
                 ));
             }
-            let mut flags = vec![
-                "-isystem".to_string(),
-                dir.display().to_string(),
-            ];
+            let mut flags = vec!["-isystem".to_string(), dir.display().to_string()];
             flags.extend(WDK_ANNOTATIONS.iter().map(|s| s.to_string()));
             Ok(Toolchain {
                 compiler: MINGW_GCC.to_string(),
@@ -117,10 +118,15 @@ pub fn toolchain(platform: Platform, headers: Option<&Path>) -> Result<Toolchain
                 data_model: DataModel::Llp64,
             })
         }
-        Platform::Linux => Err(
-            "Linux kernel modules are not supported yet: slamrs discovers and models Windows (WDM) drivers today"
-                .to_string(),
-        ),
+        Platform::Linux => {
+            let kdir = super::kbuild::kernel_tree(headers)?;
+            let (compiler, flags) = super::kbuild::flags(&kdir)?;
+            Ok(Toolchain {
+                compiler,
+                flags,
+                data_model: DataModel::Lp64,
+            })
+        }
     }
 }
 

@@ -278,3 +278,164 @@ pub fn scan_wdm(prog: &Program) -> EntryMap {
         .sort_by(|a, b| a.role.cmp(&b.role).then(a.function.cmp(&b.function)));
     map
 }
+
+/// Role of a Linux routine stored into `STRUCT.FIELD`: the kernel's own deferred-work
+/// structures, or any other structure's callback field (an operations table).
+fn linux_role_of_field(tag: &str, field: &str) -> Role {
+    match (tag, field) {
+        ("timer_list", "function") => Role::Timer,
+        ("work_struct", "func") => Role::WorkItem,
+        ("tasklet_struct", "func" | "callback") => Role::Tasklet,
+        _ => Role::Op(format!("{tag}.{field}")),
+    }
+}
+
+/// Role of a routine passed to a Linux kernel function, by argument positions.
+fn linux_role_of_argument(callee: &str) -> &'static [(usize, Role)] {
+    match callee {
+        "request_threaded_irq" | "request_any_context_irq" => &[(1, Role::Irq), (2, Role::Irq)],
+        "devm_request_threaded_irq" | "devm_request_any_context_irq" => {
+            &[(2, Role::Irq), (3, Role::Irq)]
+        }
+        "init_timer_key" => &[(1, Role::Timer)],
+        "tasklet_init" | "tasklet_setup" => &[(1, Role::Tasklet)],
+        _ => &[],
+    }
+}
+
+/// The (struct tag, field name) an lvalue writes, if it is a field.
+fn field_of(prog: &Program, lv: &Lval) -> Option<(String, String)> {
+    match lv {
+        Lval::Field(_, s, i) => {
+            let def = &prog.types.structs[s.0 as usize];
+            let f = def.fields.as_ref()?.get(*i as usize)?;
+            Some((def.name.clone(), f.name.clone()))
+        }
+        _ => None,
+    }
+}
+
+/// The function an expression of a `return` in a `__inittest`-style check names.
+fn returned_function(prog: &Program, f: FuncId) -> Option<FuncId> {
+    let body = prog.func(f).body.as_ref()?;
+    body.edges().find_map(|(_, e)| match &e.stmt {
+        Stmt::Return(Some(rhs)) => match source_of(prog, rhs) {
+            Some(Source::Func(g)) => Some(g),
+            _ => None,
+        },
+        _ => None,
+    })
+}
+
+/// Finds the entry points of a Linux kernel module.
+pub fn scan_linux(prog: &Program) -> EntryMap {
+    let mut map = EntryMap {
+        platform: Platform::Linux,
+        entries: Vec::new(),
+    };
+    let found = |map: &mut EntryMap, f: FuncId, role: Role, at: Option<Loc>, how: String| {
+        if own(prog, f) {
+            map.add(EntryPoint {
+                function: prog.func(f).name.clone(),
+                role,
+                at: at.map(|l| prog.loc_string(l)),
+                how,
+            });
+        }
+    };
+    // module_init(f) defines `__inittest` returning f (and aliases init_module to it)
+    for (check, role, mac) in [
+        ("__inittest", Role::ModuleInit, "module_init"),
+        ("__exittest", Role::ModuleExit, "module_exit"),
+    ] {
+        if let Some(t) = prog.func_by_name(check) {
+            if let Some(g) = returned_function(prog, t) {
+                found(
+                    &mut map,
+                    g,
+                    role,
+                    Some(prog.func(t).loc),
+                    format!("{mac}({})", prog.func(g).name),
+                );
+            }
+        }
+    }
+    for (name, role) in [
+        ("init_module", Role::ModuleInit),
+        ("cleanup_module", Role::ModuleExit),
+    ] {
+        if let Some(f) = prog.func_by_name(name) {
+            if !map.entries.iter().any(|e| e.role == role) {
+                found(
+                    &mut map,
+                    f,
+                    role,
+                    Some(prog.func(f).loc),
+                    format!("named {name}"),
+                );
+            }
+        }
+    }
+    // functions in initializers of static structures (operations tables, DECLARE_WORK)
+    for init in &prog.inits {
+        if let (Some((tag, field)), Some(Source::Func(g))) =
+            (field_of(prog, &init.lhs), source_of(prog, &init.rhs))
+        {
+            let how = format!("in the initializer of a struct {tag} (.{field})");
+            found(
+                &mut map,
+                g,
+                linux_role_of_field(&tag, &field),
+                Some(init.loc),
+                how,
+            );
+        }
+    }
+    // stores into fields and routines handed to the kernel, in the module's code
+    for f in prog.func_ids().filter(|&f| own(prog, f)) {
+        let Some(body) = &prog.func(f).body else {
+            continue;
+        };
+        for (_, e) in body.edges() {
+            match &e.stmt {
+                Stmt::Assign { lhs, rhs } => {
+                    if let (Some((tag, field)), Some(Source::Func(g))) =
+                        (field_of(prog, lhs), source_of(prog, rhs))
+                    {
+                        let how = format!("stored into {tag}.{field}");
+                        found(
+                            &mut map,
+                            g,
+                            linux_role_of_field(&tag, &field),
+                            Some(e.loc),
+                            how,
+                        );
+                    }
+                }
+                Stmt::Call {
+                    callee: Callee::Direct(h),
+                    args,
+                    ..
+                } => {
+                    let name = prog.func(*h).name.as_str();
+                    for (k, role) in linux_role_of_argument(name) {
+                        if let Some(Source::Func(g)) = args.get(*k).and_then(|a| source_of(prog, a))
+                        {
+                            found(
+                                &mut map,
+                                g,
+                                role.clone(),
+                                Some(e.loc),
+                                format!("passed to {name}"),
+                            );
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    map.entries
+        .sort_by(|a, b| a.role.cmp(&b.role).then(a.function.cmp(&b.function)));
+    map
+}

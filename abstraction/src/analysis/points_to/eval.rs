@@ -222,7 +222,14 @@ impl<'a> Eval<'a> {
                         .map(|t| layout::size(&self.prog.types, t))
                         .filter(|s| *s > 0)
                         .unwrap_or(1);
-                    self.spread_all(&va, stride, pointee)
+                    match const_index(b) {
+                        // `p + k` (the kernel's `container_of`): each location moves by
+                        // exactly `k` elements
+                        Some(k) => {
+                            self.shift_all(&va, k.saturating_mul(stride as i128), stride, pointee)
+                        }
+                        None => self.spread_all(&va, stride, pointee),
+                    }
                 }
                 _ if op.is_comparison() || *op == BinOp::PtrDiff => {
                     self.expr(a);
@@ -240,6 +247,44 @@ impl<'a> Eval<'a> {
         }
     }
 
+    /// `p + delta` bytes for every location of `locs`: exact for typed objects (every
+    /// concrete offset the location stands for, moved by `delta` and normalized), else as
+    /// [`Eval::spread_all`].
+    pub fn shift_all(
+        &mut self,
+        locs: &BTreeSet<AbsLoc>,
+        delta: i128,
+        stride: u64,
+        unit: Option<Ty>,
+    ) -> BTreeSet<AbsLoc> {
+        let mut out = BTreeSet::new();
+        let mut rest = BTreeSet::new();
+        for l in locs {
+            let exact = match self.pt.layout(self.prog, l.obj) {
+                Layout::Typed(t) => layout::preimage(&self.prog.types, t, l.off)
+                    .filter(|_| i64::try_from(delta).is_ok())
+                    .map(|pre| {
+                        pre.into_iter()
+                            .map(|c| {
+                                layout::normalize(&self.prog.types, t, c as i64 + delta as i64)
+                            })
+                            .collect::<Vec<_>>()
+                    }),
+                _ => None,
+            };
+            match exact {
+                Some(offs) => out.extend(offs.into_iter().map(|off| AbsLoc { obj: l.obj, off })),
+                None => {
+                    rest.insert(*l);
+                }
+            }
+        }
+        if !rest.is_empty() {
+            out.extend(self.spread_all(&rest, stride, unit));
+        }
+        out
+    }
+
     /// Pointer arithmetic in units of `stride` bytes from every location of `locs`; `unit` is
     /// the pointee type (the layout an untyped heap object gets from it).
     pub fn spread_all(
@@ -249,8 +294,13 @@ impl<'a> Eval<'a> {
         unit: Option<Ty>,
     ) -> BTreeSet<AbsLoc> {
         let mut out = BTreeSet::new();
+        // the offsets reached depend on the start only modulo the stride: each object and
+        // residue once (an integer holding every escaped location has thousands of them)
+        let mut done: std::collections::HashSet<(AbsObj, u64)> = std::collections::HashSet::new();
         for l in locs {
             match self.pt.layout(self.prog, l.obj) {
+                Layout::Typed(_) | Layout::Collapsed
+                    if !done.insert((l.obj, l.off % stride.max(1))) => {}
                 Layout::Typed(t) => {
                     for off in layout::spread(&self.prog.types, t, l.off, stride) {
                         out.insert(AbsLoc { obj: l.obj, off });
@@ -273,5 +323,15 @@ impl<'a> Eval<'a> {
             }
         }
         out
+    }
+}
+
+/// The constant an index expression has, through casts.
+fn const_index(e: &crate::cir::Expr) -> Option<i128> {
+    match &e.kind {
+        ExprKind::Int(k) => Some(*k),
+        ExprKind::Cast(x) => const_index(x),
+        ExprKind::Unary(UnOp::Neg, x) => const_index(x).map(|k| -k),
+        _ => None,
     }
 }

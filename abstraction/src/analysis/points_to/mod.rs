@@ -92,6 +92,9 @@ pub struct SiteTargets {
     pub funcs: Vec<FuncId>,
     /// The call may run unknown external code (an unknown extern, or an unknown pointer).
     pub unknown: bool,
+    /// That unknown code may call escaped functions of the program back (not for
+    /// [`Program::quiet_externals`](crate::cir::Program::quiet_externals)).
+    pub calls_back: bool,
 }
 
 /// The result of the points-to analysis. Build it with [`PointsTo::compute`].

@@ -207,6 +207,7 @@ impl<'a> Transfer<'a> {
             .unwrap_or(0);
         let mut targets: BTreeSet<FuncId> = BTreeSet::new();
         let mut unknown = false;
+        let mut calls_back = false;
         match callee {
             Callee::Direct(f) => {
                 targets.insert(*f);
@@ -217,7 +218,10 @@ impl<'a> Transfer<'a> {
                         AbsObj::Func(f) => {
                             targets.insert(f);
                         }
-                        AbsObj::Unknown => unknown = true,
+                        AbsObj::Unknown => {
+                            unknown = true;
+                            calls_back = true;
+                        }
                         _ => {}
                     }
                 }
@@ -263,6 +267,7 @@ impl<'a> Transfer<'a> {
                 EnvFn::Known(k) => self.known(k, &vals, &lhs_locs, lhs_size),
                 EnvFn::Unknown => {
                     unknown = true;
+                    calls_back |= !prog.quiet_externals.contains(&g);
                 }
             }
         }
@@ -274,6 +279,7 @@ impl<'a> Transfer<'a> {
             SiteTargets {
                 funcs: targets.into_iter().collect(),
                 unknown,
+                calls_back,
             },
         ));
     }

@@ -190,6 +190,22 @@ impl Lowerer<'_> {
                 let k = self.prog.types.as_int(st).map(|k| fold::wrap(r, k));
                 Ok(Some(Operand::Val(fold::int(k.unwrap_or(0), st))))
             }
+            crate::frontend::gnu::TYPES_COMPATIBLE => {
+                // `__builtin_types_compatible_p(T1, T2)`, rewritten before parsing as
+                // `(typeof(T1) *)0, (typeof(T2) *)0`
+                let mut tys = Vec::new();
+                for a in args {
+                    let Expression::Cast(c) = &a.node else {
+                        return Err(self.err(span, ErrorKind::Invalid, "malformed type operand"));
+                    };
+                    let t = self.type_name(&c.node.type_name)?;
+                    tys.push(self.prog.types.pointee(t).unwrap_or(t));
+                }
+                let [a, b] = tys[..] else {
+                    return Err(self.err(span, ErrorKind::Invalid, "wrong number of arguments"));
+                };
+                Ok(Some(Operand::Val(fold::int(i128::from(a == b), int))))
+            }
             "__builtin_choose_expr" => {
                 let [c, a, b] = args else {
                     return Err(self.err(span, ErrorKind::Invalid, "wrong number of arguments"));

@@ -82,7 +82,7 @@ impl Lowerer<'_> {
         let env = match &callee {
             Callee::Direct(f) => {
                 let name = self.prog.func(*f).name.clone();
-                if self.defined.contains(&name) {
+                if self.defined.contains(&name) && !self.header_env.contains(&name) {
                     None
                 } else {
                     Some((classify(&name), name))

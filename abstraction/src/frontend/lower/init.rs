@@ -102,6 +102,16 @@ impl Lowerer<'_> {
         span: Span,
     ) -> LResult<(Ty, InitValues)> {
         let mut leaves = Leaves::default();
+        // GNU: a compound literal of the object's aggregate type initializes it as its
+        // brace list would (`spinlock_t l = (spinlock_t) { ... };`, the kernel's
+        // `DEFINE_SPINLOCK`)
+        let init = match init {
+            InitRef::Expr(e) => match self.literal_list_for(ty, e)? {
+                Some(items) => InitRef::List(items),
+                None => init,
+            },
+            InitRef::List(_) => init,
+        };
         let ty = match init {
             InitRef::Expr(e) => {
                 if let (Some(s), true) = (string_lit(&e.node), is_char_array(&self.prog.types, ty))
@@ -142,6 +152,29 @@ impl Lowerer<'_> {
             ));
         }
         Ok((ty, leaves.into_vec()))
+    }
+
+    /// The brace list of a compound literal of aggregate type `ty` (GNU lets one stand for
+    /// its list in an initializer), if `e` is one.
+    fn literal_list_for<'x>(
+        &mut self,
+        ty: Ty,
+        e: &'x Node<Expression>,
+    ) -> LResult<Option<&'x [Node<InitializerListItem>]>> {
+        let Expression::CompoundLiteral(cl) = &e.node else {
+            return Ok(None);
+        };
+        if !matches!(
+            self.prog.types.kind(ty),
+            TypeKind::Array(..) | TypeKind::Struct(_)
+        ) {
+            return Ok(None);
+        }
+        let lt = self.type_name(&cl.node.type_name)?;
+        if lt != ty {
+            return Ok(None);
+        }
+        Ok(Some(&cl.node.initializer_list))
     }
 
     /// A scalar initialized by a brace-enclosed list: its first element.
@@ -522,6 +555,13 @@ impl Lowerer<'_> {
             if !aggregate {
                 let path = self.path_of(base, stack);
                 return self.leaf(mty, p, path, leaves, span);
+            }
+            if let Pending::Ast(e) = &p {
+                if let Some(items) = self.literal_list_for(mty, e)? {
+                    let path = self.path_of(base, stack);
+                    self.init_list(mty, &path, items, leaves, span)?;
+                    return Ok(());
+                }
             }
             let v = match p {
                 Pending::Ast(e) => self.rvalue(e)?,

@@ -84,6 +84,10 @@ struct Lowerer<'a> {
     scopes: scope::Scopes,
     /// Names of all functions the unit defines (the environment model applies to others).
     defined: HashSet<String>,
+    /// Allocation and free functions a system header defines inline (the Linux kernel's
+    /// `kmalloc`, `kzalloc`, `kfree` wrappers): their calls are allocation sites and frees
+    /// like the library functions of the same name, not calls of the header's body.
+    header_env: HashSet<String>,
     /// Functions created by an implicit declaration (a call to an undeclared name).
     implicit: HashSet<FuncId>,
     /// The function being lowered, or the file-scope (constant) context.
@@ -133,6 +137,7 @@ impl<'a> Lowerer<'a> {
             prog,
             scopes: scope::Scopes::new(),
             defined: HashSet::new(),
+            header_env: HashSet::new(),
             implicit: HashSet::new(),
             fcx: builder::FnCtx::file_scope(void),
             anon: 0,
@@ -155,6 +160,16 @@ impl<'a> Lowerer<'a> {
         for ext in &unit.0 {
             if let ExternalDeclaration::FunctionDefinition(fd) = &ext.node {
                 if let Some(name) = types::declarator_name(&fd.node.declarator.node) {
+                    let file = self.loc(ext.span).file.0 as usize;
+                    let in_header = self.src.system.get(file).copied().unwrap_or(false);
+                    let env = matches!(
+                        crate::cir::env::classify(name),
+                        crate::cir::env::EnvFn::Alloc { .. }
+                            | crate::cir::env::EnvFn::Known(crate::cir::env::Known::Free)
+                    );
+                    if in_header && env {
+                        self.header_env.insert(name.to_string());
+                    }
                     self.defined.insert(name.to_string());
                 }
             }
@@ -238,6 +253,22 @@ impl<'a> Lowerer<'a> {
     /// (a call lowered before the declaration or definition that gave the callee its final
     /// type was lowered against an implicit `int f()` or an old-style type).
     fn finish(mut self) -> LResult<Program> {
+        // kernel routines of the headers that take no callbacks call nothing back
+        if let Some(known) = &self.kernel_callbacks {
+            for (fi, f) in self.prog.functions.iter().enumerate() {
+                let in_header = self
+                    .src
+                    .system
+                    .get(f.loc.file.0 as usize)
+                    .copied()
+                    .unwrap_or(false);
+                if f.body.is_none() && in_header && !known.contains(&f.name) {
+                    self.prog
+                        .quiet_externals
+                        .insert(crate::cir::FuncId(fi as u32));
+                }
+            }
+        }
         let mut fixes = Vec::new();
         for (fi, f) in self.prog.functions.iter().enumerate() {
             let Some(body) = &f.body else { continue };
