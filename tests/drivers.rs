@@ -163,6 +163,71 @@ fn a_driver_without_entry_points_is_refused() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Linux bad input: an edited map with an unknown role, a missing kernel header, a tree
+/// that is not a kernel build tree, a module without entry points — each exit 2 with a
+/// message saying where or what.
+#[test]
+fn linux_bad_input_is_a_located_error() {
+    if !linux_headers_installed() {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("slamrs-linux-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let driver = corpus().join("linux_read_lock_leak.c");
+    let map = dir.join("bad.map");
+    std::fs::write(
+        &map,
+        "platform linux\nmodule-init demo_init\nop:file_operations demo_read\n",
+    )
+    .unwrap();
+    let missing = dir.join("missing_header.c");
+    std::fs::write(
+        &missing,
+        "#include <linux/module.h>\n#include <linux/no_such_header.h>\nint x;\n",
+    )
+    .unwrap();
+    let helpers = dir.join("helpers_only.c");
+    std::fs::write(
+        &helpers,
+        "#include <linux/module.h>\nint twice(int x) { return 2 * x; }\n",
+    )
+    .unwrap();
+    let cases: Vec<(Vec<std::ffi::OsString>, String)> = vec![
+        (
+            vec![
+                "--entry-map".into(),
+                map.clone().into(),
+                driver.clone().into(),
+            ],
+            "bad.map:3:1: error: unknown role `op:file_operations` (expected module-init".into(),
+        ),
+        (
+            vec![missing.clone().into()],
+            "missing_header.c:2:10: error: preprocessor: linux/no_such_header.h".into(),
+        ),
+        (
+            vec![
+                "--kernel-headers".into(),
+                dir.clone().into(),
+                driver.clone().into(),
+            ],
+            "not a configured kernel build tree".into(),
+        ),
+        (vec![helpers.clone().into()], "no entry point found".into()),
+    ];
+    for (args, expected) in cases {
+        let out = slamrs()
+            .args(["check", "--rule", "locking"])
+            .args(&args)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(&expected), "{args:?}: {stderr}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// One rule's expected status from a driver's `slamrs-expect:` line: `rule=STATUS` must
 /// come out exactly; `rule=STATUS?` is the truth slamrs does not reach yet (it may give up
 /// or time out, never answer the opposite).

@@ -14,6 +14,8 @@ fn lists_every_builtin_rule_on_one_line() {
         "locking",
         "critical-region",
         "rcu",
+        "sleep-in-atomic",
+        "irq-lines",
         "irql",
         "cancel-spinlock",
         "irp-completion",

@@ -88,7 +88,11 @@ pub fn parse(file: &str, text: &str) -> Result<EntryMap, MapError> {
         };
         if first == "platform" {
             let Some(&(c1, p)) = words.get(1) else {
-                return Err(err(line_no, c0, "`platform` needs a name (wdm)".into()));
+                return Err(err(
+                    line_no,
+                    c0,
+                    "`platform` needs a name (wdm or linux)".into(),
+                ));
             };
             platform = Some(match p {
                 "wdm" => Platform::Wdm,
@@ -104,10 +108,16 @@ pub fn parse(file: &str, text: &str) -> Result<EntryMap, MapError> {
             continue;
         }
         let Some(role) = Role::parse(first) else {
+            let expected = match platform {
+                Some(Platform::Linux) => {
+                    "module-init, module-exit, op:<STRUCT>.<FIELD>, irq, timer, work-item or tasklet"
+                }
+                _ => "driver-entry, add-device, dispatch, dispatch:IRP_MJ_<CODE>, start-io, unload, completion, dpc, timer, work-item or cancel",
+            };
             return Err(err(
                 line_no,
                 c0,
-                format!("unknown role `{first}` (expected driver-entry, add-device, dispatch, dispatch:IRP_MJ_<CODE>, start-io, unload, completion, dpc, timer, work-item or cancel)"),
+                format!("unknown role `{first}` (expected {expected})"),
             ));
         };
         let Some(&(c1, function)) = words.get(1) else {

@@ -293,7 +293,11 @@ fn linux_role_of_field(tag: &str, field: &str) -> Role {
 /// Role of a routine passed to a Linux kernel function, by argument positions.
 fn linux_role_of_argument(callee: &str) -> &'static [(usize, Role)] {
     match callee {
-        "request_threaded_irq" | "request_any_context_irq" => &[(1, Role::Irq), (2, Role::Irq)],
+        // `request_irq` is an inline function of <linux/interrupt.h> (its body passes the
+        // handler on to `request_threaded_irq`)
+        "request_irq" | "request_any_context_irq" => &[(1, Role::Irq)],
+        "request_threaded_irq" => &[(1, Role::Irq), (2, Role::Irq)],
+        "devm_request_irq" => &[(2, Role::Irq)],
         "devm_request_threaded_irq" | "devm_request_any_context_irq" => {
             &[(2, Role::Irq), (3, Role::Irq)]
         }
