@@ -26,7 +26,13 @@ pub fn rules_for(platform: Platform) -> &'static [&'static str] {
             "irp-completion",
             "pending",
         ],
-        Platform::Linux => &["locking", "sleep-in-atomic", "irq-lines", "rcu"],
+        Platform::Linux => &[
+            "locking",
+            "sleep-in-atomic",
+            "irq-lines",
+            "rcu",
+            "module-ref",
+        ],
     }
 }
 

@@ -16,6 +16,7 @@ fn lists_every_builtin_rule_on_one_line() {
         "rcu",
         "sleep-in-atomic",
         "irq-lines",
+        "module-ref",
         "irql",
         "cancel-spinlock",
         "irp-completion",

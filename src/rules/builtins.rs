@@ -3,7 +3,7 @@
 use super::{parse_rule, Rule};
 
 /// (name, one-line description, text) of each built-in rule.
-const BUILTINS: [(&str, &str, &str); 9] = [
+const BUILTINS: [(&str, &str, &str); 10] = [
     (
         "locking",
         "spin locks, mutexes (Windows Ke*SpinLock*, Linux spin_lock*/mutex_*, pthread_mutex_*): no double acquire, no release of a lock not held, nothing held when the entry function returns",
@@ -28,6 +28,11 @@ const BUILTINS: [(&str, &str, &str); 9] = [
         "irq-lines",
         "Linux: every interrupt handler registered with request_irq is freed once (free_irq), before module_exit returns or when module_init fails",
         include_str!("builtin/irq-lines.slic"),
+    ),
+    (
+        "module-ref",
+        "Linux: try_module_get/module_put balanced: no put without a get, no reference held when the module ends",
+        include_str!("builtin/module-ref.slic"),
     ),
     (
         "irql",

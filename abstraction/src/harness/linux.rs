@@ -62,6 +62,8 @@ pub const UNLOADED: &str = "__slamrs_module_unloaded";
 pub const OS_MODEL: &str = r#"
 /* slamrs OS model: the Linux kernel services that run a module's deferred code */
 void __slamrs_module_unloaded(void) { }
+/* every kmalloc/kzalloc/kcalloc/kmalloc_array/vmalloc of the module calls this first */
+void __slamrs_kernel_alloc(unsigned long gfp) { }
 static irq_handler_t __slamrs_irq_handler;
 static irq_handler_t __slamrs_irq_thread;
 static unsigned int __slamrs_irq_no;

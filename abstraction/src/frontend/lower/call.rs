@@ -58,6 +58,10 @@ const VA: &[&str] = &[
     "va_copy",
 ];
 
+/// The event function a driver's kernel allocation calls first, with its GFP flags (the
+/// Linux OS model defines it empty; rules observe it).
+pub const KERNEL_ALLOC_EVENT: &str = "__slamrs_kernel_alloc";
+
 impl Lowerer<'_> {
     /// Lower a call. With `dest`, the result is stored straight into that lvalue when the
     /// types allow it (the `bool` says so); otherwise the result (when `want`) is a
@@ -141,6 +145,9 @@ impl Lowerer<'_> {
                 name,
             )) => {
                 let vals = self.call_args(args, &sig, span)?;
+                if self.kernel_callbacks.is_some() {
+                    self.kernel_alloc_event(&name, &vals, span)?;
+                }
                 let st = self.prog.types.size_t();
                 let mut size: Option<Expr> = None;
                 for i in size_args {
@@ -490,6 +497,47 @@ impl Lowerer<'_> {
     }
 
     /// Create a bodiless function entry (registered by name and bound at file scope).
+    /// A kernel allocation (`kmalloc(size, gfp)`, `kzalloc`, `kcalloc`, `kmalloc_array`,
+    /// `vmalloc`) in a driver: first a call of [`KERNEL_ALLOC_EVENT`]`(gfp)` (for `vmalloc`,
+    /// which may always sleep, `GFP_KERNEL`), so rules observe the allocation and its flags
+    /// (the allocation itself is a CIR `Alloc`, not a call).
+    fn kernel_alloc_event(&mut self, name: &str, vals: &[Expr], span: Span) -> LResult<()> {
+        /// `GFP_KERNEL` of Linux 6.1 (`__GFP_RECLAIM | __GFP_IO | __GFP_FS`).
+        const GFP_KERNEL: i128 = 0xcc0;
+        let ul = self.prog.types.size_t();
+        let gfp = match name {
+            "kmalloc" | "kzalloc" => vals.get(1).cloned(),
+            "kcalloc" | "kmalloc_array" => vals.get(2).cloned(),
+            "vmalloc" | "vzalloc" => Some(fold::int(GFP_KERNEL, ul)),
+            _ => None,
+        };
+        let Some(gfp) = gfp else {
+            return Ok(());
+        };
+        let gfp = self.convert(gfp, ul, span)?;
+        let f = match self.prog.func_by_name(KERNEL_ALLOC_EVENT) {
+            Some(f) => f,
+            None => {
+                let void = self.prog.types.void();
+                let ty = self.prog.types.function(crate::cir::FnSig {
+                    ret: void,
+                    params: vec![ul],
+                    variadic: false,
+                    prototyped: true,
+                });
+                self.add_function(KERNEL_ALLOC_EVENT, ty, false, span)
+            }
+        };
+        self.emit(
+            Stmt::Call {
+                lhs: None,
+                callee: Callee::Direct(f),
+                args: vec![gfp],
+            },
+            span,
+        )
+    }
+
     pub(super) fn add_function(
         &mut self,
         name: &str,
