@@ -20,7 +20,10 @@
 //! integer arguments are nondeterministic.
 //!
 //! The OS model is hostile where the kernel may be: `request_irq` may fail; `kmalloc` and
-//! friends may return NULL (they are allocation sites of the driver, see the lowering).
+//! friends may return NULL (they are allocation sites of the driver, see the lowering). It
+//! is generated from the map: each interrupt handler, timer function, work function and
+//! tasklet of the map has a slot of its own (what it was registered, armed, queued or
+//! scheduled with), so every registered routine runs.
 
 use super::{unit_name, EntryMap, Harness, Role, HARNESS_FILE, HARNESS_MAIN, OS_MODEL_FILE};
 use crate::cir::{FuncId, Program, Ty, TypeKind};
@@ -57,129 +60,138 @@ pub const CALLS_BACK: &[&str] = &[
 /// or after a failed `module-init`): rules check what must be released by then.
 pub const UNLOADED: &str = "__slamrs_module_unloaded";
 
-/// The OS model: registration of interrupt handlers, timers, work and tasklets (one of
-/// each is followed; a second registration replaces the first).
-pub const OS_MODEL: &str = r#"
-/* slamrs OS model: the Linux kernel services that run a module's deferred code */
-void __slamrs_module_unloaded(void) { }
-/* every kmalloc/kzalloc/kcalloc/kmalloc_array/vmalloc of the module calls this first */
-void __slamrs_kernel_alloc(unsigned long gfp) { }
-static irq_handler_t __slamrs_irq_handler;
-static irq_handler_t __slamrs_irq_thread;
-static unsigned int __slamrs_irq_no;
-static void *__slamrs_irq_dev;
-
-int request_threaded_irq(unsigned int irq, irq_handler_t handler, irq_handler_t thread_fn,
-                         unsigned long flags, const char *name, void *dev)
-{
-    if (__VERIFIER_nondet_int())
-        return -16; /* -EBUSY: the line is taken */
-    __slamrs_irq_handler = handler;
-    __slamrs_irq_thread = thread_fn;
-    __slamrs_irq_no = irq;
-    __slamrs_irq_dev = dev;
-    return 0;
-}
-
-const void *free_irq(unsigned int irq, void *dev_id)
-{
-    if (irq == __slamrs_irq_no && dev_id == __slamrs_irq_dev) {
-        __slamrs_irq_handler = 0;
-        __slamrs_irq_thread = 0;
+/// The OS model: registration of interrupt handlers, timers, work and tasklets. It follows
+/// each routine of the map separately (one slot per routine: the handler's `irq` and
+/// `dev_id`, the timer armed with that function, the work queued with it, the tasklet
+/// scheduled with it), so a module with two timers or two handlers has both run.
+fn os_model(
+    irqs: &[String],
+    timers: &[String],
+    works: &[String],
+    tasklets: &[(String, bool)],
+) -> String {
+    let mut t = String::from(
+        "/* slamrs OS model: the Linux kernel services that run a module's deferred code */\n\
+         void __slamrs_module_unloaded(void) { }\n\
+         /* every kmalloc/kzalloc/kcalloc/kmalloc_array/vmalloc of the module calls this first */\n\
+         void __slamrs_kernel_alloc(unsigned long gfp) { }\n",
+    );
+    // interrupt handlers
+    for k in 0..irqs.len() {
+        t.push_str(&format!(
+            "static int __slamrs_irq_on{k};\nstatic unsigned int __slamrs_irq_no{k};\nstatic void *__slamrs_irq_dev{k};\n"
+        ));
     }
-    return 0;
+    t.push_str(
+        "int request_threaded_irq(unsigned int irq, irq_handler_t handler, irq_handler_t thread_fn,\n\
+         \x20                        unsigned long flags, const char *name, void *dev)\n{\n\
+         \x20   if (__VERIFIER_nondet_int())\n        return -16; /* -EBUSY: the line is taken */\n",
+    );
+    for (k, f) in irqs.iter().enumerate() {
+        t.push_str(&format!(
+            "    if (handler == {f} || thread_fn == {f}) {{ __slamrs_irq_on{k} = 1; __slamrs_irq_no{k} = irq; __slamrs_irq_dev{k} = dev; }}\n"
+        ));
+    }
+    t.push_str("    return 0;\n}\n");
+    t.push_str("const void *free_irq(unsigned int irq, void *dev_id)\n{\n");
+    for k in 0..irqs.len() {
+        t.push_str(&format!(
+            "    if (__slamrs_irq_on{k} && irq == __slamrs_irq_no{k} && dev_id == __slamrs_irq_dev{k})\n        __slamrs_irq_on{k} = 0;\n"
+        ));
+    }
+    t.push_str("    return 0;\n}\n");
+    // timers: armed with their function (also one initialized statically)
+    for k in 0..timers.len() {
+        t.push_str(&format!(
+            "static struct timer_list *__slamrs_timer{k};\nstatic int __slamrs_timer_armed{k};\n"
+        ));
+    }
+    t.push_str(
+        "void init_timer_key(struct timer_list *timer, void (*func)(struct timer_list *),\n\
+         \x20                   unsigned int flags, const char *name, struct lock_class_key *key)\n{\n\
+         \x20   timer->function = func;\n    timer->flags = flags;\n",
+    );
+    for k in 0..timers.len() {
+        t.push_str(&format!(
+            "    if (timer == __slamrs_timer{k})\n        __slamrs_timer_armed{k} = 0;\n"
+        ));
+    }
+    t.push_str("}\n");
+    t.push_str("static int __slamrs_arm(struct timer_list *timer)\n{\n    int was = 0;\n");
+    for (k, f) in timers.iter().enumerate() {
+        t.push_str(&format!(
+            "    if (timer->function == {f}) {{\n        was = timer == __slamrs_timer{k} && __slamrs_timer_armed{k};\n        __slamrs_timer{k} = timer;\n        __slamrs_timer_armed{k} = 1;\n    }}\n"
+        ));
+    }
+    t.push_str("    return was;\n}\n");
+    t.push_str(
+        "int mod_timer(struct timer_list *timer, unsigned long expires)\n{\n    timer->expires = expires;\n    return __slamrs_arm(timer);\n}\n\
+         void add_timer(struct timer_list *timer)\n{\n    __slamrs_arm(timer);\n}\n\
+         int timer_delete(struct timer_list *timer)\n{\n    int was = 0;\n",
+    );
+    for k in 0..timers.len() {
+        t.push_str(&format!(
+            "    if (timer == __slamrs_timer{k} && __slamrs_timer_armed{k}) {{ was = 1; __slamrs_timer_armed{k} = 0; }}\n"
+        ));
+    }
+    t.push_str(
+        "    return was;\n}\n\
+         int timer_delete_sync(struct timer_list *timer)\n{\n    return timer_delete(timer);\n}\n",
+    );
+    // work items: queued with their function
+    for k in 0..works.len() {
+        t.push_str(&format!(
+            "static struct work_struct *__slamrs_work{k};\nstatic int __slamrs_work_queued{k};\n"
+        ));
+    }
+    t.push_str(
+        "bool queue_work_on(int cpu, struct workqueue_struct *wq, struct work_struct *work)\n{\n",
+    );
+    for (k, f) in works.iter().enumerate() {
+        t.push_str(&format!(
+            "    if (work->func == {f}) {{\n        if (__slamrs_work_queued{k} && __slamrs_work{k} == work)\n            return 0;\n        __slamrs_work{k} = work;\n        __slamrs_work_queued{k} = 1;\n    }}\n"
+        ));
+    }
+    t.push_str("    return 1;\n}\n");
+    t.push_str("bool cancel_work_sync(struct work_struct *work)\n{\n    int was = 0;\n");
+    for k in 0..works.len() {
+        t.push_str(&format!(
+            "    if (work == __slamrs_work{k} && __slamrs_work_queued{k}) {{ was = 1; __slamrs_work_queued{k} = 0; }}\n"
+        ));
+    }
+    t.push_str("    return was;\n}\n");
+    // tasklets: scheduled with their function
+    for k in 0..tasklets.len() {
+        t.push_str(&format!(
+            "static struct tasklet_struct *__slamrs_tasklet{k};\nstatic int __slamrs_tasklet_scheduled{k};\n"
+        ));
+    }
+    t.push_str(
+        "void tasklet_init(struct tasklet_struct *t, void (*func)(unsigned long), unsigned long data)\n{\n\
+         \x20   t->func = func;\n    t->data = data;\n    t->use_callback = 0;\n}\n\
+         void tasklet_setup(struct tasklet_struct *t, void (*callback)(struct tasklet_struct *))\n{\n\
+         \x20   t->callback = callback;\n    t->use_callback = 1;\n}\n\
+         void __tasklet_schedule(struct tasklet_struct *t)\n{\n",
+    );
+    for (k, (f, pointer)) in tasklets.iter().enumerate() {
+        let test = if *pointer {
+            format!("t->use_callback && t->callback == {f}")
+        } else {
+            format!("!t->use_callback && t->func == {f}")
+        };
+        t.push_str(&format!(
+            "    if ({test}) {{ __slamrs_tasklet{k} = t; __slamrs_tasklet_scheduled{k} = 1; }}\n"
+        ));
+    }
+    t.push_str("}\nvoid tasklet_kill(struct tasklet_struct *t)\n{\n");
+    for k in 0..tasklets.len() {
+        t.push_str(&format!(
+            "    if (t == __slamrs_tasklet{k})\n        __slamrs_tasklet_scheduled{k} = 0;\n"
+        ));
+    }
+    t.push_str("}\n");
+    t
 }
-
-static struct timer_list *__slamrs_timer;
-static int __slamrs_timer_armed;
-
-void init_timer_key(struct timer_list *timer, void (*func)(struct timer_list *),
-                    unsigned int flags, const char *name, struct lock_class_key *key)
-{
-    timer->function = func;
-    timer->flags = flags;
-    __slamrs_timer = timer;
-    __slamrs_timer_armed = 0;
-}
-
-int mod_timer(struct timer_list *timer, unsigned long expires)
-{
-    int was = timer == __slamrs_timer && __slamrs_timer_armed;
-    timer->expires = expires;
-    if (timer == __slamrs_timer)
-        __slamrs_timer_armed = 1;
-    return was;
-}
-
-void add_timer(struct timer_list *timer)
-{
-    if (timer == __slamrs_timer)
-        __slamrs_timer_armed = 1;
-}
-
-int timer_delete(struct timer_list *timer)
-{
-    int was = timer == __slamrs_timer && __slamrs_timer_armed;
-    if (timer == __slamrs_timer)
-        __slamrs_timer_armed = 0;
-    return was;
-}
-
-int timer_delete_sync(struct timer_list *timer)
-{
-    return timer_delete(timer);
-}
-
-static struct work_struct *__slamrs_work;
-static int __slamrs_work_queued;
-
-bool queue_work_on(int cpu, struct workqueue_struct *wq, struct work_struct *work)
-{
-    if (work == __slamrs_work && __slamrs_work_queued)
-        return 0;
-    __slamrs_work = work;
-    __slamrs_work_queued = 1;
-    return 1;
-}
-
-bool cancel_work_sync(struct work_struct *work)
-{
-    int was = work == __slamrs_work && __slamrs_work_queued;
-    if (was)
-        __slamrs_work_queued = 0;
-    return was;
-}
-
-static struct tasklet_struct *__slamrs_tasklet;
-static int __slamrs_tasklet_scheduled;
-
-void tasklet_init(struct tasklet_struct *t, void (*func)(unsigned long), unsigned long data)
-{
-    t->func = func;
-    t->data = data;
-    t->use_callback = 0;
-    __slamrs_tasklet = t;
-}
-
-void tasklet_setup(struct tasklet_struct *t, void (*callback)(struct tasklet_struct *))
-{
-    t->callback = callback;
-    t->use_callback = 1;
-    __slamrs_tasklet = t;
-}
-
-void __tasklet_schedule(struct tasklet_struct *t)
-{
-    if (t == __slamrs_tasklet)
-        __slamrs_tasklet_scheduled = 1;
-}
-
-void tasklet_kill(struct tasklet_struct *t)
-{
-    if (t == __slamrs_tasklet)
-        __slamrs_tasklet_scheduled = 0;
-}
-"#;
 
 /// Structures whose callbacks come in a bound/unbound pairing: (bind field, unbind fields).
 fn pairing(tag: &str, fields: &[&str]) -> Option<(&'static str, &'static [&'static str])> {
@@ -350,53 +362,71 @@ pub fn harness(map: &EntryMap, prog: &Program) -> Result<Harness, String> {
         }
     }
     // deferred code the OS model runs
-    for e in map.functions_with(|r| *r == Role::Irq) {
+    let mut irqs = Vec::new();
+    for (k, e) in map
+        .functions_with(|r| *r == Role::Irq)
+        .into_iter()
+        .enumerate()
+    {
         let fid = prog
             .func_by_name(&e.function)
             .ok_or("irq handler missing")?;
         let n = prog.func(fid).params.len();
         let call = if n == 2 {
-            "__slamrs_irq_no, __slamrs_irq_dev".to_string()
+            format!("__slamrs_irq_no{k}, __slamrs_irq_dev{k}")
         } else {
             args.for_callback(fid)
         };
         let u = unit(&Role::Irq, &e.function, call)?;
-        cases.push(format!(
-            "if (__slamrs_irq_handler == {f} || __slamrs_irq_thread == {f}) {u}(); /* irq */",
-            f = e.function
-        ));
+        cases.push(format!("if (__slamrs_irq_on{k}) {u}(); /* irq */"));
+        irqs.push(e.function.clone());
     }
-    for e in map.functions_with(|r| *r == Role::Timer) {
-        let u = unit(&Role::Timer, &e.function, "__slamrs_timer".to_string())?;
+    let mut timers = Vec::new();
+    for (k, e) in map
+        .functions_with(|r| *r == Role::Timer)
+        .into_iter()
+        .enumerate()
+    {
+        let u = unit(&Role::Timer, &e.function, format!("__slamrs_timer{k}"))?;
         cases.push(format!(
-            "if (__slamrs_timer_armed && __slamrs_timer->function == {f}) {{ __slamrs_timer_armed = 0; {u}(); }} /* timer */",
-            f = e.function
+            "if (__slamrs_timer_armed{k}) {{ __slamrs_timer_armed{k} = 0; {u}(); }} /* timer */"
         ));
+        timers.push(e.function.clone());
     }
-    for e in map.functions_with(|r| *r == Role::WorkItem) {
-        let u = unit(&Role::WorkItem, &e.function, "__slamrs_work".to_string())?;
+    let mut works = Vec::new();
+    for (k, e) in map
+        .functions_with(|r| *r == Role::WorkItem)
+        .into_iter()
+        .enumerate()
+    {
+        let u = unit(&Role::WorkItem, &e.function, format!("__slamrs_work{k}"))?;
         cases.push(format!(
-            "if (__slamrs_work_queued && __slamrs_work->func == {f}) {{ __slamrs_work_queued = 0; {u}(); }} /* work */",
-            f = e.function
+            "if (__slamrs_work_queued{k}) {{ __slamrs_work_queued{k} = 0; {u}(); }} /* work */"
         ));
+        works.push(e.function.clone());
     }
-    for e in map.functions_with(|r| *r == Role::Tasklet) {
+    let mut tasklets = Vec::new();
+    for (k, e) in map
+        .functions_with(|r| *r == Role::Tasklet)
+        .into_iter()
+        .enumerate()
+    {
         let fid = prog.func_by_name(&e.function).ok_or("tasklet missing")?;
         let pointer = prog
             .func(fid)
             .params
             .first()
             .is_some_and(|p| matches!(prog.types.kind(prog.var(*p).ty), TypeKind::Pointer(_)));
-        let (call, test) = if pointer {
-            ("__slamrs_tasklet", "__slamrs_tasklet->callback")
+        let call = if pointer {
+            format!("__slamrs_tasklet{k}")
         } else {
-            ("__slamrs_tasklet->data", "__slamrs_tasklet->func")
+            format!("__slamrs_tasklet{k}->data")
         };
-        let u = unit(&Role::Tasklet, &e.function, call.to_string())?;
+        let u = unit(&Role::Tasklet, &e.function, call)?;
         cases.push(format!(
-            "if (__slamrs_tasklet_scheduled && {test} == {f}) {{ __slamrs_tasklet_scheduled = 0; {u}(); }} /* tasklet */",
-            f = e.function
+            "if (__slamrs_tasklet_scheduled{k}) {{ __slamrs_tasklet_scheduled{k} = 0; {u}(); }} /* tasklet */"
         ));
+        tasklets.push((e.function.clone(), pointer));
     }
     let exit = match map.functions_with(|r| *r == Role::ModuleExit).first() {
         Some(e) => {
@@ -433,7 +463,10 @@ pub fn harness(map: &EntryMap, prog: &Program) -> Result<Harness, String> {
     t.push_str(&format!("    {UNLOADED}();\n    return 0;\n}}\n"));
     Ok(Harness {
         texts: vec![
-            (OS_MODEL_FILE.to_string(), OS_MODEL.to_string()),
+            (
+                OS_MODEL_FILE.to_string(),
+                os_model(&irqs, &timers, &works, &tasklets),
+            ),
             (HARNESS_FILE.to_string(), t),
         ],
         units,
