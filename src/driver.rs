@@ -70,7 +70,7 @@ pub fn load_options(platform: Platform, args: &DriverArgs) -> Result<LoadOptions
         appended: Vec::new(),
         appended_prelude: match platform {
             Platform::Wdm => "#include <wdm.h>\n".to_string(),
-            Platform::Linux => harness::linux::PRELUDE.to_string(),
+            Platform::Linux => harness::linux::prelude(),
         },
         kernel_callbacks: Some(
             match platform {

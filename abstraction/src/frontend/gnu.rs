@@ -33,6 +33,24 @@
 
 use super::prune::{tokens, Tok};
 
+/// Every rewrite of this module in turn; `None` when none applies.
+pub fn rewrite_all(text: &str) -> Option<String> {
+    let rewrites: [fn(&str) -> Option<String>; 5] = [
+        rewrite_asm,
+        rewrite_auto_type,
+        rewrite_empty_init,
+        rewrite_elvis,
+        rewrite_types_compatible,
+    ];
+    let mut out: Option<String> = None;
+    for r in rewrites {
+        if let Some(t) = r(out.as_deref().unwrap_or(text)) {
+            out = Some(t);
+        }
+    }
+    out
+}
+
 /// Rewrites every `asm goto` and `asm inline`; `None` when the text has none.
 pub fn rewrite_asm(text: &str) -> Option<String> {
     if !text.contains("asm") {

@@ -99,36 +99,9 @@ fn load_source(source: Source, opts: &LoadOptions) -> Result<Program, FrontendEr
                 let name = source.files.first().cloned().unwrap_or_default();
                 Source::new(&name, text)
             };
-            // `asm goto` as an asm statement and a nondeterministic jump; `asm inline` as `asm`
-            let source = match gnu::rewrite_asm(&source.text) {
-                Some(t) => {
-                    let name = source.files.first().cloned().unwrap_or_default();
-                    Source::new(&name, t)
-                }
-                None => source,
-            };
-            let source = match gnu::rewrite_auto_type(&source.text) {
-                Some(t) => {
-                    let name = source.files.first().cloned().unwrap_or_default();
-                    Source::new(&name, t)
-                }
-                None => source,
-            };
-            let source = match gnu::rewrite_empty_init(&source.text) {
-                Some(t) => {
-                    let name = source.files.first().cloned().unwrap_or_default();
-                    Source::new(&name, t)
-                }
-                None => source,
-            };
-            let source = match gnu::rewrite_elvis(&source.text) {
-                Some(t) => {
-                    let name = source.files.first().cloned().unwrap_or_default();
-                    Source::new(&name, t)
-                }
-                None => source,
-            };
-            let source = match gnu::rewrite_types_compatible(&source.text) {
+            // GNU C lang-c cannot parse (`asm goto`, `?:`, ...), rewritten; one new line
+            // map for all of the rewrites
+            let source = match gnu::rewrite_all(&source.text) {
                 Some(t) => {
                     let name = source.files.first().cloned().unwrap_or_default();
                     Source::new(&name, t)

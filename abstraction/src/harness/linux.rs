@@ -38,8 +38,13 @@ pub const HEADERS: &[&str] = &[
     "linux/slab.h",
 ];
 
-/// What the harness and OS model are preprocessed after.
-pub const PRELUDE: &str = "#include <linux/module.h>\n#include <linux/fs.h>\n#include <linux/interrupt.h>\n#include <linux/timer.h>\n#include <linux/workqueue.h>\n#include <linux/slab.h>\n";
+/// What the harness and OS model are preprocessed after: the [`HEADERS`].
+pub fn prelude() -> String {
+    HEADERS
+        .iter()
+        .map(|h| format!("#include <{h}>\n"))
+        .collect()
+}
 
 /// Kernel routines that call the module back (the OS model defines the ones it models;
 /// a call handing code to another is refused).

@@ -136,6 +136,25 @@ fn own(prog: &Program, f: FuncId) -> bool {
     func.body.is_some() && !prog.in_system_header(func.loc)
 }
 
+/// Adds `f` in `role` to the map when it is one of the driver's own functions.
+fn found_in(
+    prog: &Program,
+    map: &mut EntryMap,
+    f: FuncId,
+    role: Role,
+    at: Option<Loc>,
+    how: String,
+) {
+    if own(prog, f) {
+        map.add(EntryPoint {
+            function: prog.func(f).name.clone(),
+            role,
+            at: at.map(|l| prog.loc_string(l)),
+            how,
+        });
+    }
+}
+
 /// Finds the entry points of a Windows driver.
 pub fn scan_wdm(prog: &Program) -> EntryMap {
     let mut map = EntryMap {
@@ -143,14 +162,7 @@ pub fn scan_wdm(prog: &Program) -> EntryMap {
         entries: Vec::new(),
     };
     let found = |map: &mut EntryMap, f: FuncId, role: Role, at: Option<Loc>, how: String| {
-        if own(prog, f) {
-            map.add(EntryPoint {
-                function: prog.func(f).name.clone(),
-                role,
-                at: at.map(|l| prog.loc_string(l)),
-                how,
-            });
-        }
+        found_in(prog, map, f, role, at, how)
     };
     // DriverEntry by name
     if let Some(f) = prog.func_by_name("DriverEntry") {
@@ -338,14 +350,7 @@ pub fn scan_linux(prog: &Program) -> EntryMap {
         entries: Vec::new(),
     };
     let found = |map: &mut EntryMap, f: FuncId, role: Role, at: Option<Loc>, how: String| {
-        if own(prog, f) {
-            map.add(EntryPoint {
-                function: prog.func(f).name.clone(),
-                role,
-                at: at.map(|l| prog.loc_string(l)),
-                how,
-            });
-        }
+        found_in(prog, map, f, role, at, how)
     };
     // module_init(f) defines `__inittest` returning f (and aliases init_module to it)
     for (check, role, mac) in [
