@@ -204,7 +204,7 @@ pub fn text(r: &Report) -> String {
         let t = &st.times;
         let _ = writeln!(
             s,
-            "stats: {} iterations, {} predicates; abstraction {:.3} s ({} Z3 queries, {} cache hits), model checking {:.3} s (peak {} BDD nodes), refinement {:.3} s, native replay {:.3} s; total {:.3} s, peak memory {} MB",
+            "stats: {} iterations, {} predicates; abstraction {:.3} s ({} Z3 queries, {} cache hits), model checking {:.3} s (peak {} BDD nodes), refinement {:.3} s, search {:.3} s, native replay {:.3} s; total {:.3} s, peak memory {} MB",
             st.iterations,
             st.predicates,
             t.abstraction.as_secs_f64(),
@@ -213,6 +213,7 @@ pub fn text(r: &Report) -> String {
             t.model_checking.as_secs_f64(),
             st.peak_bdd_nodes,
             t.refinement.as_secs_f64(),
+            t.search.as_secs_f64(),
             t.confirmation.as_secs_f64(),
             r.elapsed.as_secs_f64(),
             r.peak_rss_mb
@@ -233,6 +234,7 @@ fn stats_json(r: &Report) -> Value {
         "abstraction_s": st.times.abstraction.as_secs_f64(),
         "model_checking_s": st.times.model_checking.as_secs_f64(),
         "refinement_s": st.times.refinement.as_secs_f64(),
+        "search_s": st.times.search.as_secs_f64(),
         "native_replay_s": st.times.confirmation.as_secs_f64(),
         "z3_queries": st.abstraction_queries,
         "cache_hits": st.abstraction_cache_hits,

@@ -1,6 +1,6 @@
 /* A device control routine that raises the IRQL to touch its hardware registers and, on
    the error path, returns without lowering it.
-   slamrs-expect: irql=DEFECT locking=NOT-APPLICABLE irp-completion=PASS? pending=PASS */
+   slamrs-expect: irql=DEFECT locking=NOT-APPLICABLE irp-completion=PASS pending=PASS */
 #include <wdm.h>
 
 typedef struct _DEVICE_EXTENSION {

@@ -7,14 +7,18 @@
 //! it depends on (the call's result becomes `\result`, then the returned expression). Every
 //! distinct form met on the way becomes a predicate, scoped to the function whose variables
 //! it mentions (global when it mentions static storage only), so the abstraction can follow
-//! the fact from where it is established to where it is needed.
+//! the fact from where it is established to where it is needed. Writes through a pointer
+//! that can only point to one place count as writes of that place; caller values passed by
+//! value are said through the formals (return predicates such as `\result == n + m`); and
+//! each atom is also carried forward into the calls its function makes later on the path,
+//! as a predicate over the callee's formals (the fact a callee needs from its caller).
 
 use crate::path::CirPath;
 use slamrs_abstraction::analysis::modref::ModRef;
 use slamrs_abstraction::analysis::points_to::PointsTo;
-use slamrs_abstraction::c2bp::{expr_vars, result_var, subst_var};
+use slamrs_abstraction::c2bp::{expr_vars, is_result_var, result_var, subst_var};
 use slamrs_abstraction::cir::{BinOp, Expr, ExprKind, FuncId, Lval, Program, Stmt, UnOp, VarId};
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
 /// A predicate found: its function (`None`: over static storage only) and expression.
 pub type Found = (Option<FuncId>, Expr);
@@ -51,7 +55,8 @@ pub fn discover(
                 frame_call: &frame_call,
                 out: &mut out,
             };
-            w.carry(a, s.func, k, s.depth);
+            w.carry(a.clone(), s.func, k, s.depth);
+            w.images_in_callees(&a, s.func, k, s.depth);
         }
     }
     out
@@ -167,7 +172,10 @@ fn push(prog: &Program, out: &mut Vec<Found>, func: FuncId, e: Expr) {
     } else {
         Some(func)
     };
-    let e = normalize(e);
+    let e = normalize(crate::linear::simplify_atom(prog, e));
+    if mentions_nothing(&e) {
+        return; // a constant comparison after cancelling
+    }
     if !out.iter().any(|(s, x)| *s == scope && *x == e) {
         out.push((scope, e));
     }
@@ -247,11 +255,55 @@ impl Walker<'_> {
         }
     }
 
+    /// Carries `phi`, true at step `k` of `func`, forward into the functions `func` calls
+    /// later on the path (until a variable of `phi` is assigned or the frame returns): each
+    /// call whose actuals pass `phi`'s variables by value gets `phi` over its formals
+    /// (`a >= 0` before `sum(a, b)` is `n >= 0` in `sum`), the fact a callee needs from its
+    /// caller, which weakest preconditions from the callee's own conditions do not give.
+    fn images_in_callees(&mut self, phi: &Expr, func: FuncId, k: usize, depth: u32) {
+        let mut vs = Vec::new();
+        expr_vars(phi, &mut vs);
+        for j in k + 1..self.path.steps.len() {
+            let s = &self.path.steps[j];
+            if s.depth < depth {
+                return;
+            }
+            if s.depth > depth {
+                continue;
+            }
+            let stmt = self.path.stmt(self.prog, j).clone();
+            match &stmt {
+                Stmt::Call { lhs, args, .. } => {
+                    if let Some(g) = s.callee {
+                        let params = self.prog.func(g).params.clone();
+                        if let Some(img) = self.via_actuals(phi, func, &params, args) {
+                            if img != *phi || g != func {
+                                push(self.prog, self.out, g, img);
+                            }
+                        }
+                    }
+                    if lhs.as_ref().is_some_and(|l| reads_lval(phi, l)) {
+                        return;
+                    }
+                }
+                Stmt::Assign { lhs, .. } | Stmt::Havoc { lhs, .. } | Stmt::Alloc { lhs, .. }
+                    if reads_lval(phi, lhs) =>
+                {
+                    return;
+                }
+                _ => {}
+            }
+        }
+    }
+
     /// `WP(step j, phi)` within one frame; `None` when the step makes `phi` arbitrary.
     fn through(&mut self, phi: &Expr, func: FuncId, j: usize) -> Option<Expr> {
         let stmt = self.path.stmt(self.prog, j).clone();
         match &stmt {
-            Stmt::Assign { lhs, rhs } => Some(assign_wp(phi, lhs, rhs)),
+            Stmt::Assign { lhs, rhs } => {
+                let phi = self.through_aliases(phi, func, lhs, rhs);
+                Some(assign_wp(&phi, lhs, rhs))
+            }
             Stmt::Havoc { lhs, .. } | Stmt::Alloc { lhs, .. } => {
                 (!reads_lval(phi, lhs)).then(|| phi.clone())
             }
@@ -264,6 +316,52 @@ impl Walker<'_> {
                 Some(subst_var(phi, r, e))
             }
             _ => Some(phi.clone()),
+        }
+    }
+
+    /// `phi` with the reads of other lvalues that denote exactly the scalar `lhs` writes
+    /// (`x` and `*p` when `p` can only point to `x`, see
+    /// [`PointsTo::exact_location`]) replaced by `rhs`, so the weakest precondition sees
+    /// the write through the alias as well.
+    fn through_aliases(&self, phi: &Expr, func: FuncId, lhs: &Lval, rhs: &Expr) -> Expr {
+        let ty = self.prog.lval_ty(lhs);
+        if !self.prog.types.is_scalar(ty) {
+            return phi.clone();
+        }
+        let Some(place) = self.place(func, lhs) else {
+            return phi.clone();
+        };
+        let mut lvs = Vec::new();
+        read_lvals(phi, &mut lvs);
+        let mut out = phi.clone();
+        for l in lvs {
+            if l != *lhs && self.prog.lval_ty(&l) == ty && self.place(func, &l) == Some(place) {
+                out = replace_lval(&out, &l, rhs);
+            }
+        }
+        out
+    }
+
+    /// The exact place (variable, byte offset) an lvalue of `func` denotes: a variable and
+    /// its fields by name, or an access the points-to analysis resolves to one place.
+    fn place(&self, func: FuncId, lv: &Lval) -> Option<(VarId, u64)> {
+        match lv {
+            Lval::Var(v) => Some((*v, 0)),
+            Lval::Field(b, s, i) if named_root(b) => {
+                let (v, off) = self.place(func, b)?;
+                let f = self
+                    .prog
+                    .types
+                    .struct_def(*s)
+                    .fields
+                    .as_ref()?
+                    .get(*i as usize)?;
+                if f.bitfield.is_some() || self.prog.types.struct_def(*s).is_union {
+                    return None;
+                }
+                Some((v, off + f.offset))
+            }
+            _ => self.pt.exact_location(self.prog, func, lv),
         }
     }
 
@@ -296,8 +394,15 @@ impl Walker<'_> {
             return Over::Stop;
         };
         let params = self.prog.func(g).params.clone();
-        let mut inside = self.through_formals(&phi_in, &params, &args);
-        if self.mentions_frame(&inside, func) {
+        // in a recursive call the caller's and the callee's variables are the same ids:
+        // only the caller's values passed by value are said through the formals
+        let recursive = g == func;
+        let mut inside = if recursive {
+            phi_in.clone()
+        } else {
+            self.through_formals(&phi_in, &params, &args)
+        };
+        if !recursive && self.mentions_frame(&inside, func) {
             // memory of a caller variable the callee reaches through a pointer argument:
             // say it through the pointer (`d.f` as `(*p).f`, with `p == &d`)
             if let Some(alt) = self.via_pointer_args(&phi_in, func, &args) {
@@ -308,10 +413,27 @@ impl Walker<'_> {
                 }
             }
         }
-        if self.mentions_frame(&inside, func) {
-            return Over::Stop; // mixes the caller's locals with what the callee changes
+        if self.caller_vars(&inside, func).next().is_some() {
+            // the caller's variables passed by value: the formals hold them (`r == a + b`
+            // after `r = sum(a, b)` is `\result == n + m` in `sum`)
+            match self.via_actuals(&inside, func, &params, &args) {
+                Some(x) => inside = x,
+                None => return Over::Stop, // mixes the caller's locals with the callee's
+            }
         }
         Over::Into(inside, g)
+    }
+
+    /// The variables of `func`'s frame `e` mentions, other than return-value pseudo
+    /// variables (after a call, `\result` is the callee's).
+    fn caller_vars(&self, e: &Expr, func: FuncId) -> impl Iterator<Item = VarId> + '_ {
+        let mut vs = Vec::new();
+        expr_vars(e, &mut vs);
+        vs.sort();
+        vs.dedup();
+        vs.into_iter().filter(move |&v| {
+            self.prog.var(v).frame_of() == Some(func) && !is_result_var(self.prog, v)
+        })
     }
 
     fn mentions_frame(&self, e: &Expr, func: FuncId) -> bool {
@@ -319,6 +441,39 @@ impl Walker<'_> {
         expr_vars(e, &mut vs);
         vs.iter()
             .any(|&v| self.prog.var(v).frame_of() == Some(func))
+    }
+
+    /// `phi` with every caller variable said through the formal it was passed to by
+    /// value, all at once: an actual `v` makes `v` the formal `q`, an actual `v + c` (or
+    /// `v - c`) makes it `q - c` (`q + c`). Only scalars not in memory qualify (the callee
+    /// cannot change them, so the formula holds in the callee wherever the formal keeps its
+    /// entry value). `None` if some caller variable is not passed that way.
+    fn via_actuals(
+        &self,
+        phi: &Expr,
+        func: FuncId,
+        params: &[VarId],
+        args: &[Expr],
+    ) -> Option<Expr> {
+        let mut by: HashMap<VarId, Expr> = HashMap::new();
+        for v in self.caller_vars(phi, func).collect::<Vec<_>>() {
+            let var = self.prog.var(v);
+            if var.addr_taken || !self.prog.types.is_scalar(var.ty) {
+                return None;
+            }
+            let e = params
+                .iter()
+                .zip(args)
+                .find_map(|(&q, a)| formal_image(self.prog, v, q, a))?;
+            by.insert(v, e);
+        }
+        Some(map_expr(phi, &mut |x| match &x.kind {
+            ExprKind::Read(lv) => match &**lv {
+                Lval::Var(v) => by.get(v).cloned(),
+                _ => None,
+            },
+            _ => None,
+        }))
     }
 
     /// `phi` (over the caller's lvalues) in terms of the callee's formals: memory reached
@@ -418,6 +573,48 @@ enum Over {
     Into(Expr, FuncId),
     /// `phi` cannot be carried further.
     Stop,
+}
+
+/// The caller variable `v` in terms of formal `q` when the actual `a` passed to `q` is
+/// `v`, `v + c` or `v - c` (of `v`'s type).
+fn formal_image(prog: &Program, v: VarId, q: VarId, a: &Expr) -> Option<Expr> {
+    let ty = prog.var(v).ty;
+    if prog.var(q).ty != ty {
+        return None;
+    }
+    let q_read = Expr {
+        kind: ExprKind::Read(Box::new(Lval::Var(q))),
+        ty,
+    };
+    let is_v = |e: &Expr| matches!(&strip_casts(e).kind, ExprKind::Read(l) if **l == Lval::Var(v));
+    let a = strip_casts(a);
+    if is_v(a) {
+        return Some(q_read);
+    }
+    let ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub), x, c) = &a.kind else {
+        return None;
+    };
+    if !matches!(c.kind, ExprKind::Int(_)) || !is_v(x) {
+        return None;
+    }
+    let inverse = if *op == BinOp::Add {
+        BinOp::Sub
+    } else {
+        BinOp::Add
+    };
+    Some(Expr {
+        kind: ExprKind::Binary(inverse, Box::new(q_read), c.clone()),
+        ty,
+    })
+}
+
+/// True if `lv` is a variable or a chain of fields of one.
+fn named_root(lv: &Lval) -> bool {
+    match lv {
+        Lval::Var(_) => true,
+        Lval::Field(b, ..) => named_root(b),
+        _ => false,
+    }
 }
 
 /// `WP(lhs = rhs, phi)`: reads of `lhs` (or of parts of it, for aggregates) become `rhs`.

@@ -314,9 +314,10 @@ impl<'a> Enc<'a> {
         }
     }
 
-    /// Zero static storage, then run the static initializers.
+    /// Zero static storage, then run the static initializers. Static storage in memory is
+    /// zero in the initial memory arrays already (over its whole address range, whatever
+    /// type it is read as); the scalars kept out of memory start as 0 here.
     fn statics(&mut self, entry: FuncId) -> Result<(), NoTerm> {
-        let mut budget = 20 * MAX_LEAVES;
         for v in self.prog.var_ids() {
             let var = self.prog.var(v);
             if !var.is_static_storage() || var.name == slamrs_abstraction::c2bp::RESULT_NAME {
@@ -324,16 +325,6 @@ impl<'a> Enc<'a> {
             }
             if !self.in_memory(v) {
                 self.subst.insert(v, Term::Int(0));
-                continue;
-            }
-            let mut leaves = Vec::new();
-            if !self.leaves(var.ty, 0, &mut leaves) || leaves.len() > budget {
-                continue; // left arbitrary: an over-approximation
-            }
-            budget -= leaves.len();
-            let base = Term::Base(Obj::Var(v));
-            for (off, kind) in leaves {
-                self.store(kind, &plus(base.clone(), off), &Term::Int(0));
             }
         }
         for init in &self.prog.inits {

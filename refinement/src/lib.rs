@@ -14,8 +14,10 @@
 
 pub mod discover;
 pub mod encode;
+pub mod linear;
 pub mod path;
 pub mod replay;
+pub mod search;
 pub mod slice;
 pub mod solve;
 
@@ -77,10 +79,30 @@ pub enum Outcome {
     },
     /// Neither: the reason.
     Unknown(String),
+    /// The trace is spurious, but refinement found nothing that rules it out.
+    NoProgress(NoProgress),
     /// The path is feasible, but the interpreter cannot follow the program along it
     /// (floating point, ...): a counterexample from the path and the model, which only a
     /// native replay can confirm; `why` is the reason it is unknown otherwise.
     Unconfirmed { cex: Counterexample, why: String },
+}
+
+/// Why refinement stalled on a spurious trace.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum NoProgress {
+    /// The same CIR path came back after the predicates found for it were added.
+    SamePath,
+    /// No predicate found for the path's unsat cores was new.
+    NoNewPredicate,
+}
+
+impl std::fmt::Display for NoProgress {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            NoProgress::SamePath => "refinement made no progress: the same spurious path came back after its predicates were added",
+            NoProgress::NoNewPredicate => "refinement made no progress: no new predicate explains why the path is infeasible",
+        })
+    }
 }
 
 /// Refines abstract traces of one program. Keeps the analyses the encoding needs and the
@@ -308,9 +330,7 @@ impl Refiner {
                 let core_len = cores.iter().map(Vec::len).sum();
                 let _s = tracing::info_span!("discover", cores = cores.len(), core_len).entered();
                 if !self.seen.insert(key) {
-                    return Outcome::Unknown(
-                        "refinement made no progress: the same spurious path came back after its predicates were added".into(),
-                    );
+                    return Outcome::NoProgress(NoProgress::SamePath);
                 }
                 let mut added = 0;
                 if tracing::enabled!(tracing::Level::DEBUG) {
@@ -338,9 +358,7 @@ impl Refiner {
                     }
                 }
                 if added == 0 {
-                    return Outcome::Unknown(
-                        "refinement made no progress: no new predicate explains why the path is infeasible".into(),
-                    );
+                    return Outcome::NoProgress(NoProgress::NoNewPredicate);
                 }
                 Outcome::Refined {
                     added,

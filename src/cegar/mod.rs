@@ -60,6 +60,8 @@ pub struct PhaseTimes {
     pub refinement: Duration,
     /// Building and running the compiled program for the counterexample (native replay).
     pub confirmation: Duration,
+    /// Random runs of the interpreter after refinement stalled ([`refinement::search`]).
+    pub search: Duration,
 }
 
 /// Counters of a CEGAR run.
@@ -236,22 +238,28 @@ pub fn run(
         stats.times.refinement += t.elapsed();
         match result {
             refinement::Outcome::Violation(cex) => {
-                let t = Instant::now();
-                let checked = {
-                    let _s = tracing::info_span!("confirm").entered();
-                    confirm(prog, &cex)
-                };
-                stats.times.confirmation += t.elapsed();
-                return match checked {
-                    Ok(c) => Outcome {
-                        confirmation: Some(c),
-                        ..finish(Verdict::Violation(Box::new(cex)), stats, preds)
-                    },
-                    Err(why) => finish(Verdict::Unknown(why), stats, preds),
-                };
+                return confirmed_violation(prog, cex, None, confirm, stats, preds);
             }
             refinement::Outcome::Unknown(why) => {
                 return finish(Verdict::Unknown(why), stats, preds)
+            }
+            refinement::Outcome::NoProgress(stalled) => {
+                // never give up on a bug a concrete run finds
+                let t = Instant::now();
+                let mut budget = refinement::search::Budget::default();
+                if let Some(d) = opts.deadline {
+                    budget.time = budget.time.min(d.saturating_duration_since(t));
+                }
+                let searched = refinement::search::random_runs(prog, &opts.entry, &budget);
+                stats.times.search += t.elapsed();
+                let Some(cex) = searched.found else {
+                    let why = format!(
+                        "{stalled}; {} interpreter run(s) with random inputs did not reach the error",
+                        searched.runs
+                    );
+                    return finish(Verdict::Unknown(why), stats, preds);
+                };
+                return confirmed_violation(prog, cex, Some(stalled), confirm, stats, preds);
             }
             refinement::Outcome::Unconfirmed { cex, why } => {
                 let t = Instant::now();
@@ -281,6 +289,38 @@ pub fn run(
                 });
             }
         }
+    }
+}
+
+/// The outcome for a counterexample the interpreter replayed: a violation once `confirm`
+/// accepts it, otherwise UNKNOWN with its reason (after the refinement stall that led to a
+/// search, if that is where it came from).
+fn confirmed_violation(
+    prog: &Program,
+    cex: Counterexample,
+    stalled: Option<refinement::NoProgress>,
+    confirm: &mut Confirm,
+    mut stats: Stats,
+    predicates: PredicateSet,
+) -> Outcome {
+    let t = Instant::now();
+    let checked = {
+        let _s = tracing::info_span!("confirm").entered();
+        confirm(prog, &cex)
+    };
+    stats.times.confirmation += t.elapsed();
+    let (verdict, confirmation) = match checked {
+        Ok(c) => (Verdict::Violation(Box::new(cex)), Some(c)),
+        Err(why) => match stalled {
+            Some(stalled) => (Verdict::Unknown(format!("{stalled}; {why}")), None),
+            None => (Verdict::Unknown(why), None),
+        },
+    };
+    Outcome {
+        verdict,
+        stats,
+        predicates,
+        confirmation,
     }
 }
 

@@ -72,6 +72,40 @@ fn norm_in(types: &Types, t: Ty, c: u64) -> u64 {
     }
 }
 
+/// True if an access of type `want` at byte `off` of a `t` touches exactly the
+/// sub-object there and no other byte of a `t` normalizes to its location: the way from `t`
+/// to `off` passes no array (whose elements share locations) and no union (one location for
+/// all its members) and ends at a sub-object of type `want`, or at the start of a scalar of
+/// `want`'s size (a location stands for every byte of its scalar).
+pub fn exact_at(types: &Types, t: Ty, off: u64, want: Ty) -> bool {
+    if t == want && off == 0 {
+        return true;
+    }
+    match types.kind(t) {
+        TypeKind::Struct(sid) => {
+            let def = types.struct_def(*sid);
+            if def.is_union {
+                return false;
+            }
+            let Some(fields) = &def.fields else {
+                return false;
+            };
+            fields.iter().any(|f| {
+                let fs = size(types, f.ty);
+                f.bitfield.is_none()
+                    && fs > 0
+                    && f.offset <= off
+                    && off < f.offset + fs
+                    && exact_at(types, f.ty, off - f.offset, want)
+            })
+        }
+        TypeKind::Int(_) | TypeKind::Pointer(_) | TypeKind::Float(_) => {
+            off == 0 && types.is_scalar(want) && size(types, t) == size(types, want)
+        }
+        _ => false,
+    }
+}
+
 /// The normalized offsets of the scalar cells of a `t` (unions count as one cell), shifted
 /// by `base`. Never empty: an object always has at least the location at its start.
 pub fn leaves(types: &Types, t: Ty) -> BTreeSet<u64> {

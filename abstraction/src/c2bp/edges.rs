@@ -200,7 +200,7 @@ fn target_of(c: &Conv, lhs: &Lval) -> Target {
         }
     }
     let cells = c.cells(lhs);
-    let addr = c.addr(lhs).unwrap_or(Term::Fresh(u32::MAX - 1));
+    let addr = c.access_addr(lhs).unwrap_or(Term::Fresh(u32::MAX - 1));
     let scalar =
         crate::analysis::points_to::lval_ty(prog, lhs).is_some_and(|t| prog.types.is_scalar(t));
     if scalar {
@@ -223,7 +223,7 @@ fn source_of(c: &Conv, rhs: &Expr) -> Source {
         };
     }
     match &rhs.kind {
-        ExprKind::Read(lv) => match c.addr(lv) {
+        ExprKind::Read(lv) => match c.access_addr(lv) {
             Ok(addr) => Source::Copy {
                 addr,
                 cells: c.cells(lv),
@@ -417,6 +417,28 @@ fn alloc_code(ctx: &Ctx, f: FuncId, vis: &[usize], lhs: &Lval, may_fail: bool) -
     assignment(ctx, f, vis, lhs, Source::Value(RESULT), &[], &bg)
         .into_iter()
         .collect()
+}
+
+/// Every location the functions with a body that `f` calls may modify.
+fn callees_mod(ctx: &Ctx, f: FuncId) -> BTreeSet<AbsLoc> {
+    let prog = ctx.prog;
+    let mut out = BTreeSet::new();
+    let Some(body) = &prog.func(f).body else {
+        return out;
+    };
+    for node in &body.nodes {
+        for edge in &node.edges {
+            let Stmt::Call { callee, .. } = &edge.stmt else {
+                continue;
+            };
+            for g in ctx.pt.call_targets(prog, f, callee) {
+                if prog.func(g).body.is_some() {
+                    out.extend(ctx.modref.mod_of(g).iter().copied());
+                }
+            }
+        }
+    }
+    out
 }
 
 /// True if the term reads a location in `mods`.
@@ -697,8 +719,21 @@ fn return_code(ctx: &Ctx, f: FuncId, vis: &[usize], value: Option<&Expr>) -> BSt
 }
 
 /// `enforce`: the negation of every cube of visible predicates Z3 proves inconsistent.
+///
+/// Bebop assumes `enforce` in every state of the procedure, also right after a call
+/// returns, before the statement that brings the caller's predicates over what the callee
+/// changed up to date (`call_defined`, step 4). In that state those predicates still hold
+/// their values from before the call while global predicates already hold the new ones, so
+/// a cube relating them may be false in it and enforcing it would cut real paths. Such
+/// predicates are left out of `enforce`.
 pub fn enforce(ctx: &Ctx, f: FuncId) -> Option<BExpr> {
-    let vis = visible(ctx, f);
+    let callee_mods = callees_mod(ctx, f);
+    let vis: Vec<usize> = visible(ctx, f)
+        .into_iter()
+        .filter(|&i| {
+            ctx.preds.preds[i].scope == Scope::Global || !meets(&ctx.terms[i], &callee_mods)
+        })
+        .collect();
     let atoms = atoms_of(ctx, &vis);
     // group atoms that share symbols; only cubes within a group can be inconsistent in ways
     // the cube bound would find (a cube with an unrelated atom is never minimal)

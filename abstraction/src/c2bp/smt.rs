@@ -10,7 +10,7 @@
 //! - Object addresses are fixed integers, placed far apart ([`Addresses`]).
 
 use super::term::{MemKind, Obj, Op, Term};
-use crate::cir::{Program, Ty};
+use crate::cir::{Program, Ty, VarId};
 use std::collections::HashMap;
 use z3::ast::{Array, Bool, Int};
 use z3::{FuncDecl, Sort};
@@ -19,6 +19,9 @@ use z3::{FuncDecl, Sort};
 #[derive(Clone, Debug, Default)]
 pub struct Addresses {
     base: HashMap<Obj, i128>,
+    /// The range `[lo, hi)` holding exactly the variables of static storage (globals and
+    /// function statics, zeroed before `main`), placed first and contiguously.
+    statics: (i128, i128),
     /// Above every named object: where allocated objects live.
     heap: i128,
 }
@@ -31,26 +34,46 @@ impl Addresses {
     pub fn new(prog: &Program) -> Addresses {
         let mut base = HashMap::new();
         let mut next: i128 = 1 << 20;
-        let mut place = |o: Obj, size: i128, base: &mut HashMap<Obj, i128>| {
-            base.insert(o, next);
-            next += size.max(1) + GAP;
-            next = (next + 15) & !15;
+        let place = |o: Obj, size: i128, base: &mut HashMap<Obj, i128>, next: &mut i128| {
+            base.insert(o, *next);
+            *next += size.max(1) + GAP;
+            *next = (*next + 15) & !15;
         };
         let size = |t: Ty| -> i128 { prog.types.size_of(t).map(|s| s as i128).unwrap_or(1 << 24) };
-        for v in prog.var_ids() {
-            place(Obj::Var(v), size(prog.var(v).ty), &mut base);
+        let zeroed = |v: VarId| {
+            let var = prog.var(v);
+            var.is_static_storage() && var.name != super::RESULT_NAME
+        };
+        let lo = next;
+        for v in prog.var_ids().filter(|&v| zeroed(v)) {
+            place(Obj::Var(v), size(prog.var(v).ty), &mut base, &mut next);
+        }
+        let statics = (lo, next);
+        for v in prog.var_ids().filter(|&v| !zeroed(v)) {
+            place(Obj::Var(v), size(prog.var(v).ty), &mut base, &mut next);
         }
         for f in prog.func_ids() {
-            place(Obj::Func(f), 1, &mut base);
+            place(Obj::Func(f), 1, &mut base, &mut next);
         }
         for (i, s) in prog.strings.iter().enumerate() {
             place(
                 Obj::Str(crate::cir::StrId(i as u32)),
                 s.len() as i128 + 1,
                 &mut base,
+                &mut next,
             );
         }
-        Addresses { base, heap: next }
+        Addresses {
+            base,
+            statics,
+            heap: next,
+        }
+    }
+
+    /// The address range `[lo, hi)` of the zero-initialized static storage: every byte in
+    /// it is 0 before the static initializers run, whatever type it is read as.
+    pub fn static_range(&self) -> (i128, i128) {
+        self.statics
     }
 
     /// The lowest address an allocated object may have: allocations never overlap a
@@ -63,6 +86,23 @@ impl Addresses {
     pub fn of(&self, o: Obj) -> i128 {
         self.base.get(&o).copied().unwrap_or(1 << 60)
     }
+}
+
+/// The memory of `kind` before the program runs: 0 over the static storage (zeroed as a
+/// whole, so also where it is read as another type than it was declared with), arbitrary
+/// elsewhere (the stack and the heap).
+fn initial_memory(kind: MemKind, (lo, hi): (i128, i128)) -> Array {
+    let free = Array::new_const(format!("{}_0", kind.fn_name()), &Sort::int(), &Sort::int());
+    if lo >= hi {
+        return free;
+    }
+    let a = Int::new_const(format!("{}_addr", kind.fn_name()));
+    let in_statics = Bool::and(&[a.ge(Int::from_i128(lo)), a.lt(Int::from_i128(hi))]);
+    let value = in_statics.ite(
+        &Int::from_i64(0),
+        &free.select(&a).as_int().expect("Int array"),
+    );
+    z3::ast::lambda_const(&[&a], &z3::ast::Dynamic::from_ast(&value))
 }
 
 /// Builds Z3 terms for [`Term`]s on the current thread.
@@ -100,9 +140,7 @@ impl<'a> Encoder<'a> {
         Some(
             arrays
                 .entry(kind)
-                .or_insert_with(|| {
-                    Array::new_const(format!("{}_0", kind.fn_name()), &Sort::int(), &Sort::int())
-                })
+                .or_insert_with(|| initial_memory(kind, self.addrs.static_range()))
                 .clone(),
         )
     }

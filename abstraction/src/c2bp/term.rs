@@ -419,7 +419,7 @@ impl<'a> Conv<'a> {
         let kind = self.mem_kind(lv)?;
         Ok(Term::Mem {
             kind,
-            addr: Box::new(self.addr(lv)?),
+            addr: Box::new(self.access_addr(lv)?),
             cells: self.cells(lv),
         })
     }
@@ -460,6 +460,22 @@ impl<'a> Conv<'a> {
             TypeKind::Pointer(_) => Ok(MemKind::Ptr),
             TypeKind::Float(_) => Err(NoTerm("floating-point value".into())),
             _ => Err(NoTerm("aggregate value".into())),
+        }
+    }
+
+    /// The address an access to `lv` reads or writes: the named place when the points-to
+    /// analysis leaves the access a single exact location
+    /// ([`PointsTo::exact_location`]), so `*p` with `p` pointing only to `x` is the same
+    /// memory cell as `x` without a predicate saying `p == &x`; otherwise
+    /// [`Conv::addr`].
+    pub fn access_addr(&self, lv: &Lval) -> Result<Term, NoTerm> {
+        match self.pt.exact_location(self.prog, self.func, lv) {
+            Some((v, off)) => Ok(Term::bin(
+                Op::Add,
+                Term::Base(Obj::Var(v)),
+                Term::Int(off as i128),
+            )),
+            None => self.addr(lv),
         }
     }
 

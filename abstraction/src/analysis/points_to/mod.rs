@@ -120,6 +120,9 @@ pub struct PointsTo {
     empty: BTreeSet<AbsLoc>,
     /// Number of solver rounds run.
     rounds: usize,
+    /// Functions that may be active more than once at a time (on a cycle of the call
+    /// graph built from this analysis' call targets): their locals are not one object.
+    recursive: BTreeSet<FuncId>,
 }
 
 /// The layout an object starts with.
@@ -145,7 +148,44 @@ impl PointsTo {
     /// Run the analysis on a whole program.
     pub fn compute(prog: &Program) -> PointsTo {
         let _span = tracing::debug_span!("points_to").entered();
-        solve::Solver::new(prog).run()
+        let mut pt = solve::Solver::new(prog).run();
+        let cg = crate::analysis::callgraph::CallGraph::build(prog, &pt);
+        pt.recursive = prog.func_ids().filter(|&f| cg.is_recursive(f)).collect();
+        pt
+    }
+
+    /// The one place every access to `lv` touches, when the analysis leaves no choice: `lv`
+    /// may denote a single location, of a variable that exists once at a time (static
+    /// storage, or a local of a function that is not recursive), at a byte offset that is
+    /// not shared with other bytes (no array or union on the way). Returns the variable and
+    /// the byte offset. An access that reaches memory elsewhere (through a null or dangling
+    /// pointer, or out of bounds) is an error the program does not survive, so the access
+    /// denotes exactly this place whenever it completes.
+    pub fn exact_location(&self, prog: &Program, func: FuncId, lv: &Lval) -> Option<(VarId, u64)> {
+        if matches!(lv, Lval::Var(_)) {
+            return None; // already named
+        }
+        let locs = self.lval_locs(prog, func, lv);
+        let mut it = locs.iter();
+        let (Some(l), None) = (it.next(), it.next()) else {
+            return None;
+        };
+        let AbsObj::Var(v) = l.obj else {
+            return None;
+        };
+        let var = prog.vars.get(v.0 as usize)?;
+        if let Some(f) = var.frame_of() {
+            if self.recursive.contains(&f) {
+                return None;
+            }
+        }
+        let want = lval_ty(prog, lv)?;
+        if self.layout(prog, l.obj) != Layout::Typed(var.ty)
+            || !layout::exact_at(&prog.types, var.ty, l.off, want)
+        {
+            return None;
+        }
+        Some((v, l.off))
     }
 
     /// The current layout of an object.

@@ -1,0 +1,197 @@
+//! Concrete search for a violation, for when refinement stalls: runs of the CIR
+//! interpreter in machine integers with seeded random inputs (small values, the type's
+//! extremes and uniform ones; allocations that may fail sometimes failing), so a bug any
+//! concrete run finds is not answered UNKNOWN because no predicate explained a spurious
+//! path. A run that reaches the error is replayed from its recorded choices exactly like a
+//! path formula's model ([`crate::replay::replay`]), so what it returns is an ordinary
+//! counterexample with its trace, which the caller still confirms natively.
+//!
+//! Uninitialized values and inline-assembly outputs are 0 in these runs (what the compiled
+//! program of a native replay reads where it cannot be given a value); the library
+//! models' own choices are 0, as in every interpreter run.
+
+use crate::encode::{Choice, ChoiceKind};
+use crate::replay::{replay, Counterexample, Replay};
+use slamrs_abstraction::cir::{AllocId, HavocKind, Loc, Program, Ty};
+use slamrs_abstraction::interp::{
+    self, Config, IntMode, NoObserver, Oracle, Outcome, RandomOracle, Recording,
+};
+use std::time::{Duration, Instant};
+
+/// How much searching to do.
+#[derive(Clone, Debug)]
+pub struct Budget {
+    /// Most runs.
+    pub runs: u64,
+    /// Wall-clock time for all runs together.
+    pub time: Duration,
+    /// Most interpreter steps per run.
+    pub max_steps: u64,
+    /// Probability that an allocation that may fail does.
+    pub alloc_fail_probability: f64,
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget {
+            runs: 2_000,
+            time: Duration::from_secs(3),
+            max_steps: 200_000,
+            alloc_fail_probability: 0.1,
+        }
+    }
+}
+
+/// What the search did.
+#[derive(Clone, Debug)]
+pub struct Searched {
+    /// A replayed counterexample, if a run reached the error.
+    pub found: Option<Counterexample>,
+    /// Runs made.
+    pub runs: u64,
+}
+
+/// Random inputs, with uninitialized values and assembly outputs 0.
+struct SearchOracle {
+    random: RandomOracle,
+    /// Random values drawn (inputs other than the models' choices, allocation outcomes):
+    /// a run that draws none is the same run with every seed.
+    draws: u64,
+}
+
+impl Oracle for SearchOracle {
+    fn next(&mut self, why: &HavocKind, ty: Ty, prog: &Program, loc: Loc) -> Option<i128> {
+        match why {
+            HavocKind::Input(f) if f == slamrs_abstraction::frontend::models::CHOICE => Some(0),
+            HavocKind::Input(_) => {
+                self.draws += 1;
+                self.random.next(why, ty, prog, loc)
+            }
+            HavocKind::Uninit | HavocKind::Asm => Some(0),
+        }
+    }
+
+    fn alloc_fails(&mut self, site: AllocId) -> bool {
+        self.draws += 1;
+        self.random.alloc_fails(site)
+    }
+}
+
+/// Runs `prog` from `entry` with seeds 0, 1, … until a run reaches the error or the budget
+/// is spent.
+pub fn random_runs(prog: &Program, entry: &str, budget: &Budget) -> Searched {
+    let _span = tracing::info_span!("search", runs = budget.runs).entered();
+    let start = Instant::now();
+    let cfg = Config {
+        int_mode: IntMode::Machine,
+        max_steps: budget.max_steps,
+        max_depth: 10_000,
+        entry: entry.to_string(),
+        record_path: false,
+    };
+    let mut runs = 0;
+    while runs < budget.runs && start.elapsed() < budget.time {
+        let mut inner = SearchOracle {
+            random: RandomOracle::new(runs)
+                .with_alloc_fail_probability(budget.alloc_fail_probability),
+            draws: 0,
+        };
+        let mut oracle = Recording::new(&mut inner);
+        let run = interp::run(prog, &cfg, &mut oracle, &mut NoObserver);
+        runs += 1;
+        if !matches!(run.outcome, Outcome::Error { .. }) {
+            let recorded = oracle.choices.len();
+            drop(oracle);
+            if inner.draws == 0 {
+                tracing::debug!(
+                    recorded,
+                    "the program draws no random value: one run decides"
+                );
+                break;
+            }
+            continue;
+        }
+        let (choices, values) = as_model(&oracle.choices);
+        match replay(prog, entry, &choices, &values, budget.max_steps) {
+            Replay::Reached(cex) => {
+                tracing::info!(runs, "a random run reached the error");
+                return Searched {
+                    found: Some(cex),
+                    runs,
+                };
+            }
+            Replay::Missed(why, ..) => {
+                // the same choices must take the same run: a bug in the interpreter
+                tracing::warn!(%why, "the replay of a run that reached the error missed it");
+            }
+        }
+    }
+    tracing::info!(
+        runs,
+        ms = start.elapsed().as_millis() as u64,
+        "no run reached the error"
+    );
+    Searched { found: None, runs }
+}
+
+/// A run's recorded choices as the choices and values of a model, for [`replay`].
+fn as_model(recorded: &[interp::Choice]) -> (Vec<Choice>, Vec<i128>) {
+    let mut choices = Vec::new();
+    let mut values = Vec::new();
+    for c in recorded {
+        let (kind, value) = match c {
+            interp::Choice::Input { func, value } => (ChoiceKind::Input(func.clone()), *value),
+            interp::Choice::Uninit { loc, value } => (ChoiceKind::Uninit(*loc), *value),
+            interp::Choice::Asm { loc, value } => (ChoiceKind::Asm(*loc), *value),
+            interp::Choice::Alloc { site, fails } => {
+                (ChoiceKind::AllocFails(*site), i128::from(*fails))
+            }
+        };
+        choices.push(Choice {
+            step: None,
+            kind,
+            sym: 0,
+        });
+        values.push(value);
+    }
+    (choices, values)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{random_runs, Budget};
+    use slamrs_abstraction::frontend::{load_text, LoadOptions};
+
+    fn search(src: &str) -> bool {
+        let prog = load_text("t.c", src.into(), &LoadOptions::default()).expect("loads");
+        let budget = Budget {
+            runs: 200,
+            ..Budget::default()
+        };
+        random_runs(&prog, "main", &budget).found.is_some()
+    }
+
+    #[test]
+    fn finds_a_bug_behind_recursion() {
+        let src = "extern void reach_error(void);\n\
+                   void f(int n) { if (n < 3) return; n--; f(n); reach_error(); }\n\
+                   int main(void) { f(4); return 0; }";
+        assert!(search(src));
+    }
+
+    #[test]
+    fn finds_a_bug_behind_an_input_extreme() {
+        let src = "extern void reach_error(void); extern int __VERIFIER_nondet_int(void);\n\
+                   int main(void) { int x = __VERIFIER_nondet_int();\n\
+                   if (x == 2147483647) reach_error(); return 0; }";
+        assert!(search(src));
+    }
+
+    #[test]
+    fn finds_nothing_in_a_safe_program() {
+        let src = "extern void reach_error(void); extern int __VERIFIER_nondet_int(void);\n\
+                   int main(void) { int x = __VERIFIER_nondet_int(); int y = x;\n\
+                   if (x != y) reach_error(); return 0; }";
+        assert!(!search(src));
+    }
+}
