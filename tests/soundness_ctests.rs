@@ -1,4 +1,7 @@
-//! `slamrs check` on the C-semantics soundness corpus `c-tests/soundness/`.
+//! `slamrs check` on the corpora of verification tasks with a known truth: the
+//! C-semantics soundness corpus `c-tests/soundness/`, and the refinement corpora
+//! `c-tests/recursion/` and `c-tests/loops/` (recursive functions and loops whose proofs
+//! or bugs need predicates that relate values across calls and iterations).
 //!
 //! Each program starts with `// key: value` header lines (see `c-tests/README.md`):
 //! `class:` (the C semantics class it probes), `expect:` (`safe` or `violation`: the truth,
@@ -7,7 +10,8 @@
 //! the truth: `unknown`, or `error` for a program it rejects with exit status 2), and
 //! `inputs:` / `cflags:` (used by `scripts/soundness-gcc` only).
 //!
-//! Every program is checked with `--format json --timeout 60`, two at a time. A wrong verdict
+//! Every program is checked with `--format json --timeout 60` (20 for the refinement
+//! corpora), two at a time. A wrong verdict
 //! (VIOLATION on a safe program, SAFE on a buggy one) always fails, whatever the header says.
 //! Without `answer:` the verdict must be the truth; with `answer: unknown` it must be UNKNOWN
 //! and with `answer: error` the program must be rejected (exit 2 with a located diagnostic),
@@ -27,8 +31,29 @@ use std::time::Duration;
 use common::{c_programs, file_name, header, parallel, run_bounded, tail, Run};
 use serde_json::Value;
 
-/// `--timeout` given to `slamrs check`.
-const TIMEOUT_S: u64 = 60;
+/// One corpus: its directory, the classes its programs may have, and its size targets.
+struct Corpus {
+    dirs: &'static [&'static str],
+    classes: &'static [&'static str],
+    /// Fewest programs the corpus must have.
+    min_programs: usize,
+    /// `--timeout` given to `slamrs check`.
+    timeout_s: u64,
+}
+
+const SOUNDNESS: Corpus = Corpus {
+    dirs: &["c-tests/soundness"],
+    classes: CLASSES,
+    min_programs: 90,
+    timeout_s: 60,
+};
+
+const REFINEMENT: Corpus = Corpus {
+    dirs: &["c-tests/recursion", "c-tests/loops"],
+    classes: &["recursion", "loop"],
+    min_programs: 60,
+    timeout_s: 20,
+};
 /// The process is killed if it outlives its own timeout by this much.
 const GRACE: Duration = Duration::from_secs(30);
 /// Worker threads running the programs.
@@ -65,17 +90,18 @@ const CLASSES: &[&str] = &[
     "rule",
 ];
 
-fn corpus_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("c-tests/soundness")
-}
-
 fn filter() -> Option<String> {
     std::env::var("SLAMRS_SOUNDNESS_FILTER").ok()
 }
 
 /// The `.c` files of the corpus, sorted, restricted by `SLAMRS_SOUNDNESS_FILTER`.
-fn programs() -> Vec<PathBuf> {
-    c_programs(&corpus_dir(), &filter().unwrap_or_default())
+fn programs(corpus: &Corpus) -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    corpus
+        .dirs
+        .iter()
+        .flat_map(|d| c_programs(&root.join(d), &filter().unwrap_or_default()))
+        .collect()
 }
 
 /// A verdict of `slamrs check`, or its rejection of the program.
@@ -110,10 +136,11 @@ struct Case {
     answer: Option<Answer>,
     rule: Option<String>,
     witnesses: usize,
+    timeout_s: u64,
 }
 
 impl Case {
-    fn parse(path: &Path) -> Result<Case, String> {
+    fn parse(path: &Path, corpus: &Corpus) -> Result<Case, String> {
         let mut class = None;
         let mut expect = None;
         let mut answer = None;
@@ -139,7 +166,7 @@ impl Case {
             }
         }
         let class = match class {
-            Some(c) if CLASSES.contains(&c.as_str()) => c,
+            Some(c) if corpus.classes.contains(&c.as_str()) => c,
             other => return Err(format!("`// class:` missing or unknown (got {other:?})")),
         };
         let expect = match expect.as_deref() {
@@ -167,6 +194,7 @@ impl Case {
             answer,
             rule,
             witnesses,
+            timeout_s: corpus.timeout_s,
         })
     }
 
@@ -177,7 +205,7 @@ impl Case {
             args.push(rule.clone());
         }
         args.extend(["--format", "json", "--timeout"].map(String::from));
-        args.push(TIMEOUT_S.to_string());
+        args.push(self.timeout_s.to_string());
         args
     }
 
@@ -186,7 +214,7 @@ impl Case {
         let args = self.args();
         let run = match run_bounded(
             &args,
-            Duration::from_secs(TIMEOUT_S) + GRACE,
+            Duration::from_secs(self.timeout_s) + GRACE,
             "soundness-ctests-out",
         ) {
             Ok(run) => run,
@@ -195,7 +223,7 @@ impl Case {
                     answer: None,
                     problems: vec![e],
                     context: format!("  command: slamrs {}", args.join(" ")),
-                    secs: (Duration::from_secs(TIMEOUT_S) + GRACE).as_secs_f64(),
+                    secs: (Duration::from_secs(self.timeout_s) + GRACE).as_secs_f64(),
                 }
             }
         };
@@ -335,13 +363,12 @@ fn table(rows: &BTreeMap<usize, (String, Tally)>) -> String {
 }
 
 /// The headers alone: parseable, and the corpus keeps a safe and a buggy program per class.
-#[test]
-fn soundness_headers_are_well_formed() {
-    let files = programs();
+fn headers_are_well_formed(corpus: &Corpus) {
+    let files = programs(corpus);
     let mut problems = Vec::new();
     let mut per_class: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     for path in &files {
-        match Case::parse(path) {
+        match Case::parse(path, corpus) {
             Ok(case) => {
                 let entry = per_class.entry(case.class.clone()).or_default();
                 if case.expect == Answer::Safe {
@@ -361,10 +388,14 @@ fn soundness_headers_are_well_formed() {
         }
     }
     if filter().is_none() {
-        if files.len() < 90 {
-            problems.push(format!("only {} programs (at least 90)", files.len()));
+        if files.len() < corpus.min_programs {
+            problems.push(format!(
+                "only {} programs (at least {})",
+                files.len(),
+                corpus.min_programs
+            ));
         }
-        for class in CLASSES {
+        for class in corpus.classes {
             let (safe, buggy) = per_class.get(*class).copied().unwrap_or_default();
             if safe == 0 || buggy == 0 {
                 problems.push(format!(
@@ -377,9 +408,28 @@ fn soundness_headers_are_well_formed() {
 }
 
 #[test]
+fn soundness_headers_are_well_formed() {
+    headers_are_well_formed(&SOUNDNESS);
+}
+
+#[test]
+fn refinement_headers_are_well_formed() {
+    headers_are_well_formed(&REFINEMENT);
+}
+
+#[test]
 fn soundness_programs_answer_as_recorded() {
-    let files = programs();
-    let outcomes = parallel(&files, THREADS, |path| match Case::parse(path) {
+    answer_as_recorded(&SOUNDNESS);
+}
+
+#[test]
+fn refinement_programs_answer_as_recorded() {
+    answer_as_recorded(&REFINEMENT);
+}
+
+fn answer_as_recorded(corpus: &Corpus) {
+    let files = programs(corpus);
+    let outcomes = parallel(&files, THREADS, |path| match Case::parse(path, corpus) {
         Ok(case) => {
             let outcome = case.run();
             (Some(case), outcome)
@@ -400,10 +450,11 @@ fn soundness_programs_answer_as_recorded() {
     for (path, (case, outcome)) in files.iter().zip(&outcomes) {
         let name = file_name(path);
         let class = case.as_ref().map_or("?", |c| c.class.as_str());
-        let order = CLASSES
+        let order = corpus
+            .classes
             .iter()
             .position(|c| *c == class)
-            .unwrap_or(CLASSES.len());
+            .unwrap_or(corpus.classes.len());
         let (_, tally) = rows
             .entry(order)
             .or_insert_with(|| (class.to_string(), Tally::default()));

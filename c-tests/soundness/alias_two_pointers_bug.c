@@ -1,6 +1,5 @@
 // class: alias
 // expect: violation
-// answer: unknown
 // inputs: 1
 // q points to a (like p) when k != 0, and the write through q then overwrites the write through p; an int ** adds a second level.
 extern void reach_error(void);

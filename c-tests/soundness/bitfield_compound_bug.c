@@ -1,6 +1,5 @@
 // class: bitfield
 // expect: violation
-// answer: unknown
 // inputs: 6
 // `s.cnt += 3` on a 4-bit field wraps mod 16: after 6 steps it is 18 mod 16 == 2, below 3.
 extern void reach_error(void);

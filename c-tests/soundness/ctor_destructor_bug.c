@@ -1,6 +1,5 @@
 // class: ctor
 // expect: violation
-// answer: unknown
 // inputs: 7
 // A destructor runs after main returns and checks that main left the balance at 0; for n == 7 main leaves it at 1.
 extern void reach_error(void);

@@ -1,6 +1,5 @@
 // class: fnptr
 // expect: violation
-// answer: unknown
 // inputs: 2 5
 // A const table of three operations indexed by the input; ops[2] multiplies, and 5 * 3 == 15 reaches the error.
 extern void reach_error(void);

@@ -1,6 +1,5 @@
 // class: fnptr
 // expect: violation
-// answer: unknown
 // inputs: 11 1
 // A function pointer returned by pick() and passed to apply(); pick returns twice (not negate) for k > 10, so a positive v gives a positive result.
 extern void reach_error(void);

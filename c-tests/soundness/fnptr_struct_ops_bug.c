@@ -1,6 +1,5 @@
 // class: fnptr
 // expect: violation
-// answer: unknown
 // inputs: 1 1
 // Device operations in a struct of function pointers; ops_b's close only clears the state when the mode is not 1, so opening with ops_b in mode 1 leaves the device open.
 extern void reach_error(void);

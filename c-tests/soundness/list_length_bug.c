@@ -1,6 +1,5 @@
 // class: list
 // expect: violation
-// answer: unknown
 // inputs: 4
 // A malloc'd singly linked list of n nodes (malloc may fail: the build stops early); counting while walking it gives 4 nodes whose sum is 0+1+2+3 == 6.
 #include <stdlib.h>

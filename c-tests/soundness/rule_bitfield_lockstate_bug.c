@@ -1,7 +1,6 @@
 // class: rule
 // rule: locking
 // expect: violation
-// answer: unknown
 // inputs: 2
 // The driver records "lock held" in a 1-bit field and releases only if it is set; `d->held = want` stores want mod 2, so want == 2 takes the lock but records 0 and main returns with it held.
 typedef struct { int raw; } spinlock_t;

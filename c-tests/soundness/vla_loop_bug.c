@@ -1,6 +1,5 @@
 // class: vla
 // expect: violation
-// answer: unknown
 // inputs: 5
 // A fresh VLA of size i in each iteration; the sum of the last elements is n(n-1)/2, which is 10 for n == 5.
 extern void reach_error(void);

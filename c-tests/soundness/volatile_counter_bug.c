@@ -1,6 +1,5 @@
 // class: volatile
 // expect: violation
-// answer: unknown
 // inputs: 5
 // A volatile global counter incremented n times; n == 5 makes it 5 (the bug is reachable whether or not volatile reads are modelled as arbitrary).
 extern void reach_error(void);

@@ -17,7 +17,9 @@ use crate::path::CirPath;
 use slamrs_abstraction::analysis::modref::ModRef;
 use slamrs_abstraction::analysis::points_to::PointsTo;
 use slamrs_abstraction::c2bp::{expr_vars, is_result_var, result_var, subst_var};
-use slamrs_abstraction::cir::{BinOp, Expr, ExprKind, FuncId, Lval, Program, Stmt, UnOp, VarId};
+use slamrs_abstraction::cir::{
+    BinOp, Callee, Expr, ExprKind, FuncId, Lval, Program, Stmt, UnOp, VarId,
+};
 use std::collections::{BTreeSet, HashMap};
 
 /// A predicate found: its function (`None`: over static storage only) and expression.
@@ -35,8 +37,30 @@ pub fn discover(
     let frame_call = frame_calls(path);
     let mut out = Vec::new();
     for &k in core {
-        let Stmt::Assume(c) = path.stmt(prog, k).clone() else {
-            continue;
+        let c = match path.stmt(prog, k).clone() {
+            Stmt::Assume(c) => c,
+            // an indirect call the path makes to its callee `g`: `fp == &g`
+            Stmt::Call {
+                callee: Callee::Indirect(fp),
+                ..
+            } => match path.steps[k].callee {
+                Some(g) => {
+                    let int = prog.types.int();
+                    Expr {
+                        kind: ExprKind::Binary(
+                            BinOp::Eq,
+                            Box::new(fp.clone()),
+                            Box::new(Expr {
+                                kind: ExprKind::Func(g),
+                                ty: fp.ty,
+                            }),
+                        ),
+                        ty: int,
+                    }
+                }
+                None => continue,
+            },
+            _ => continue,
         };
         let mut atoms = Vec::new();
         split_atoms(&c, &mut atoms);
@@ -109,7 +133,7 @@ fn is_boolean(e: &Expr) -> bool {
 /// The canonical form of a predicate: `!=` becomes `==` (a predicate and its negation
 /// are one boolean variable), and a constant on the left of a comparison moves to the
 /// right (`8496 == s` is `s == 8496`).
-fn normalize(e: Expr) -> Expr {
+pub(crate) fn normalize(e: Expr) -> Expr {
     let ty = e.ty;
     match e.kind {
         ExprKind::Binary(op, a, b) if is_comparison(op) => {

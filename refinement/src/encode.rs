@@ -497,12 +497,22 @@ impl<'a> Enc<'a> {
                     })
                     .collect();
                 if let Some(g) = s.callee {
-                    if let Callee::Indirect(fp) = callee {
-                        let t = self.term(func, fp)?;
-                        let (a, b) = (self.int(&t), self.int(&Term::Base(Obj::Func(g))));
-                        self.solver.assert(a.eq(&b));
-                    }
+                    // the path calls `g` through the pointer: a condition like an assume's
+                    // (guarded, so it can be part of an unsat core)
+                    let target = match callee {
+                        Callee::Indirect(fp) => {
+                            let t = self.term(func, fp)?;
+                            let (a, b) = (self.int(&t), self.int(&Term::Base(Obj::Func(g))));
+                            let guard = Bool::new_const(format!("guard{i}"));
+                            self.solver.assert(guard.implies(a.eq(&b)));
+                            Some(guard)
+                        }
+                        Callee::Direct(_) => None,
+                    };
                     self.enter(g, &arg_terms, lhs.clone())?;
+                    if target.is_some() {
+                        return Ok(target);
+                    }
                 } else {
                     self.external(i, func, lhs.as_ref(), callee, args)?;
                 }

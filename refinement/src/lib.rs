@@ -15,6 +15,7 @@
 pub mod discover;
 pub mod encode;
 pub mod linear;
+pub mod loops;
 pub mod path;
 pub mod replay;
 pub mod search;
@@ -201,6 +202,25 @@ impl Refiner {
         }
     }
 
+    /// Adds the candidate invariants ([`loops::candidates`]) of the loops `path` runs
+    /// through that are new; returns how many.
+    fn loop_invariants(
+        &self,
+        prog: &mut Program,
+        path: &CirPath,
+        preds: &mut PredicateSet,
+    ) -> usize {
+        let mut added = 0;
+        for (f, e) in loops::candidates(prog, path) {
+            let e = discover::normalize(linear::simplify_atom(prog, e));
+            if preds.add(prog, Some(f), e) {
+                added += 1;
+            }
+        }
+        tracing::info!(added, "candidate loop invariants");
+        added
+    }
+
     /// Examines one trace of `abs` (whose CFG is `cfg`); on a spurious trace adds
     /// predicates to `preds`.
     pub fn refine(
@@ -330,7 +350,17 @@ impl Refiner {
                 let core_len = cores.iter().map(Vec::len).sum();
                 let _s = tracing::info_span!("discover", cores = cores.len(), core_len).entered();
                 if !self.seen.insert(key) {
-                    return Outcome::NoProgress(NoProgress::SamePath);
+                    // the same path again: it unrolls a loop the predicates cannot summarize;
+                    // try candidate invariants of the loops it runs through
+                    let added = self.loop_invariants(prog, &path, preds);
+                    if added == 0 {
+                        return Outcome::NoProgress(NoProgress::SamePath);
+                    }
+                    return Outcome::Refined {
+                        added,
+                        path_len: path.steps.len(),
+                        core_len,
+                    };
                 }
                 let mut added = 0;
                 if tracing::enabled!(tracing::Level::DEBUG) {

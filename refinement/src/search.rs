@@ -1,5 +1,6 @@
 //! Concrete search for a violation, for when refinement stalls: runs of the CIR
-//! interpreter in machine integers with seeded random inputs (small values, the type's
+//! interpreter in machine integers with seeded random inputs (half of them the program's
+//! own integer constants and their neighbours, the others small values, the type's
 //! extremes and uniform ones; allocations that may fail sometimes failing), so a bug any
 //! concrete run finds is not answered UNKNOWN because no predicate explained a spurious
 //! path. A run that reaches the error is replayed from its recorded choices exactly like a
@@ -12,10 +13,11 @@
 
 use crate::encode::{Choice, ChoiceKind};
 use crate::replay::{replay, Counterexample, Replay};
-use slamrs_abstraction::cir::{AllocId, HavocKind, Loc, Program, Ty};
+use slamrs_abstraction::cir::{AllocId, Expr, ExprKind, HavocKind, Loc, Lval, Program, Stmt, Ty};
 use slamrs_abstraction::interp::{
     self, Config, IntMode, NoObserver, Oracle, Outcome, RandomOracle, Recording,
 };
+use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
 /// How much searching to do.
@@ -35,7 +37,7 @@ impl Default for Budget {
     fn default() -> Self {
         Budget {
             runs: 2_000,
-            time: Duration::from_secs(3),
+            time: Duration::from_secs(10),
             max_steps: 200_000,
             alloc_fail_probability: 0.1,
         }
@@ -51,20 +53,92 @@ pub struct Searched {
     pub runs: u64,
 }
 
+/// Most constants of the program the search draws from.
+const MAX_CONSTANTS: usize = 512;
+
+/// The integer constants the program's conditions, assignments, calls and returns
+/// mention, each with its neighbours (`c - 1`, `c`, `c + 1`): the values at which its
+/// branches change.
+fn constants(prog: &Program) -> Vec<i128> {
+    fn expr(e: &Expr, out: &mut BTreeSet<i128>) {
+        match &e.kind {
+            ExprKind::Int(n) => {
+                for d in [-1, 0, 1] {
+                    out.insert(n.saturating_add(d));
+                }
+            }
+            ExprKind::Read(lv) | ExprKind::AddrOf(lv) => lval(lv, out),
+            ExprKind::Unary(_, a) | ExprKind::Cast(a) => expr(a, out),
+            ExprKind::Binary(_, a, b) => {
+                expr(a, out);
+                expr(b, out);
+            }
+            _ => {}
+        }
+    }
+    fn lval(lv: &Lval, out: &mut BTreeSet<i128>) {
+        match lv {
+            Lval::Var(_) => {}
+            Lval::Deref(e) => expr(e, out),
+            Lval::Field(b, ..) => lval(b, out),
+            Lval::Index(b, i) => {
+                lval(b, out);
+                expr(i, out);
+            }
+        }
+    }
+    let mut out = BTreeSet::new();
+    for f in prog.func_ids() {
+        let Some(body) = &prog.func(f).body else {
+            continue;
+        };
+        for (_, e) in body.edges() {
+            match &e.stmt {
+                Stmt::Assume(c) => expr(c, &mut out),
+                Stmt::Assign { rhs, .. } => expr(rhs, &mut out),
+                Stmt::Call { args, .. } => args.iter().for_each(|a| expr(a, &mut out)),
+                Stmt::Return(Some(r)) => expr(r, &mut out),
+                _ => {}
+            }
+        }
+    }
+    out.into_iter().take(MAX_CONSTANTS).collect()
+}
+
 /// Random inputs, with uninitialized values and assembly outputs 0.
-struct SearchOracle {
+struct SearchOracle<'c> {
     random: RandomOracle,
+    /// The program's constants (see [`constants`]), drawn for half of the inputs.
+    constants: &'c [i128],
+    /// xorshift state choosing between the constants and [`RandomOracle`].
+    state: u64,
     /// Random values drawn (inputs other than the models' choices, allocation outcomes):
     /// a run that draws none is the same run with every seed.
     draws: u64,
 }
 
-impl Oracle for SearchOracle {
+impl SearchOracle<'_> {
+    fn next_u64(&mut self) -> u64 {
+        let mut x = self.state;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.state = x;
+        x
+    }
+}
+
+impl Oracle for SearchOracle<'_> {
     fn next(&mut self, why: &HavocKind, ty: Ty, prog: &Program, loc: Loc) -> Option<i128> {
         match why {
             HavocKind::Input(f) if f == slamrs_abstraction::frontend::models::CHOICE => Some(0),
             HavocKind::Input(_) => {
                 self.draws += 1;
+                let r = self.next_u64();
+                if !self.constants.is_empty() && r.is_multiple_of(2) {
+                    let i = (r / 2) as usize % self.constants.len();
+                    return Some(self.constants[i]);
+                }
                 self.random.next(why, ty, prog, loc)
             }
             HavocKind::Uninit | HavocKind::Asm => Some(0),
@@ -89,11 +163,14 @@ pub fn random_runs(prog: &Program, entry: &str, budget: &Budget) -> Searched {
         entry: entry.to_string(),
         record_path: false,
     };
+    let pool = constants(prog);
     let mut runs = 0;
     while runs < budget.runs && start.elapsed() < budget.time {
         let mut inner = SearchOracle {
             random: RandomOracle::new(runs)
                 .with_alloc_fail_probability(budget.alloc_fail_probability),
+            constants: &pool,
+            state: runs.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1,
             draws: 0,
         };
         let mut oracle = Recording::new(&mut inner);
@@ -184,6 +261,14 @@ mod tests {
         let src = "extern void reach_error(void); extern int __VERIFIER_nondet_int(void);\n\
                    int main(void) { int x = __VERIFIER_nondet_int();\n\
                    if (x == 2147483647) reach_error(); return 0; }";
+        assert!(search(src));
+    }
+
+    #[test]
+    fn finds_a_bug_behind_a_constant_of_the_program() {
+        let src = "extern void reach_error(void); extern int __VERIFIER_nondet_int(void);\n\
+                   int main(void) { int x = __VERIFIER_nondet_int(); int y = __VERIFIER_nondet_int();\n\
+                   if (x == 1234 && y == 77) reach_error(); return 0; }";
         assert!(search(src));
     }
 

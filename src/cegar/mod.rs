@@ -240,26 +240,13 @@ pub fn run(
             refinement::Outcome::Violation(cex) => {
                 return confirmed_violation(prog, cex, None, confirm, stats, preds);
             }
+            // never give up on a bug a concrete run finds
             refinement::Outcome::Unknown(why) => {
-                return finish(Verdict::Unknown(why), stats, preds)
+                return search_before_unknown(prog, opts, why, confirm, stats, preds);
             }
             refinement::Outcome::NoProgress(stalled) => {
-                // never give up on a bug a concrete run finds
-                let t = Instant::now();
-                let mut budget = refinement::search::Budget::default();
-                if let Some(d) = opts.deadline {
-                    budget.time = budget.time.min(d.saturating_duration_since(t));
-                }
-                let searched = refinement::search::random_runs(prog, &opts.entry, &budget);
-                stats.times.search += t.elapsed();
-                let Some(cex) = searched.found else {
-                    let why = format!(
-                        "{stalled}; {} interpreter run(s) with random inputs did not reach the error",
-                        searched.runs
-                    );
-                    return finish(Verdict::Unknown(why), stats, preds);
-                };
-                return confirmed_violation(prog, cex, Some(stalled), confirm, stats, preds);
+                let why = stalled.to_string();
+                return search_before_unknown(prog, opts, why, confirm, stats, preds);
             }
             refinement::Outcome::Unconfirmed { cex, why } => {
                 let t = Instant::now();
@@ -292,13 +279,45 @@ pub fn run(
     }
 }
 
+/// Before answering UNKNOWN for `why` (refinement could not decide or stalled): runs of
+/// the interpreter with random inputs ([`refinement::search`]) within the deadline; a run
+/// that reaches the error is the answer once confirmed.
+fn search_before_unknown(
+    prog: &Program,
+    opts: &Options,
+    why: String,
+    confirm: &mut Confirm,
+    mut stats: Stats,
+    predicates: PredicateSet,
+) -> Outcome {
+    let t = Instant::now();
+    let mut budget = refinement::search::Budget::default();
+    if let Some(d) = opts.deadline {
+        budget.time = budget.time.min(d.saturating_duration_since(t));
+    }
+    let searched = refinement::search::random_runs(prog, &opts.entry, &budget);
+    stats.times.search += t.elapsed();
+    match searched.found {
+        Some(cex) => confirmed_violation(prog, cex, Some(why), confirm, stats, predicates),
+        None => Outcome {
+            verdict: Verdict::Unknown(format!(
+                "{why}; {} interpreter run(s) with random inputs did not reach the error",
+                searched.runs
+            )),
+            stats,
+            predicates,
+            confirmation: None,
+        },
+    }
+}
+
 /// The outcome for a counterexample the interpreter replayed: a violation once `confirm`
-/// accepts it, otherwise UNKNOWN with its reason (after the refinement stall that led to a
-/// search, if that is where it came from).
+/// accepts it, otherwise UNKNOWN with its reason (after the reason the search that found
+/// it started from, if it came from one).
 fn confirmed_violation(
     prog: &Program,
     cex: Counterexample,
-    stalled: Option<refinement::NoProgress>,
+    stalled: Option<String>,
     confirm: &mut Confirm,
     mut stats: Stats,
     predicates: PredicateSet,

@@ -105,6 +105,14 @@ fn initial_memory(kind: MemKind, (lo, hi): (i128, i128)) -> Array {
     z3::ast::lambda_const(&[&a], &z3::ast::Dynamic::from_ast(&value))
 }
 
+/// `by(k)` where the shift amount `amount` is `k` in `0..64`, `other` for any other amount
+/// (undefined behaviour in C).
+fn shift_cases(amount: &Int, other: Int, by: impl Fn(i128) -> Int) -> Int {
+    (0..64).rev().fold(other, |rest, k| {
+        amount.eq(Int::from_i128(k)).ite(&by(k), &rest)
+    })
+}
+
 /// Builds Z3 terms for [`Term`]s on the current thread.
 pub struct Encoder<'a> {
     addrs: &'a Addresses,
@@ -254,11 +262,23 @@ impl<'a> Encoder<'a> {
             },
             Op::Shl => match konst(b) {
                 Some(k) if (0..100).contains(&k) => Int::mul(&[x, Int::from_i128(1i128 << k)]),
+                // a path formula decides one path: a variable shift is exact as a case split
+                // over the amounts the widest type allows
+                None if self.arrays.is_some() => {
+                    let other = self.uf(op, x.clone(), y.clone());
+                    shift_cases(&y, other, |k| {
+                        Int::mul(&[x.clone(), Int::from_i128(1i128 << k)])
+                    })
+                }
                 _ => self.uf(op, x, y),
             },
             Op::Shr => match konst(b) {
                 // arithmetic shift: floor division (Z3's div rounds down for positive divisors)
                 Some(k) if (0..100).contains(&k) => x.div(Int::from_i128(1i128 << k)),
+                None if self.arrays.is_some() => {
+                    let other = self.uf(op, x.clone(), y.clone());
+                    shift_cases(&y, other, |k| x.div(Int::from_i128(1i128 << k)))
+                }
                 _ => self.uf(op, x, y),
             },
             Op::BitAnd => match (konst(a), konst(b)) {

@@ -1,0 +1,21 @@
+// class: loop
+// expect: violation
+// inputs: 120
+// inputs: 101
+// A loop to 100 that breaks at i == k: with k up to 150, k > 100 is never met and i ends at 100.
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+
+int main(void)
+{
+    int k = __VERIFIER_nondet_int();
+    int i;
+    if (k < 0 || k > 150)
+        return 0;
+    for (i = 0; i < 100; i++)
+        if (i == k)
+            break;
+    if (i != k)
+        reach_error();
+    return 0;
+}

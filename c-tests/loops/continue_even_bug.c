@@ -1,0 +1,23 @@
+// class: loop
+// expect: violation
+// inputs: 3
+// inputs: 1
+// A loop skipping odd i with continue counts (n + 1)/2 evens; the check expects n / 2, one short for odd n.
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+
+int main(void)
+{
+    int n = __VERIFIER_nondet_int();
+    int i, c = 0;
+    if (n < 0 || n > 500)
+        return 0;
+    for (i = 0; i < n; i++) {
+        if (i % 2 != 0)
+            continue;
+        c++;
+    }
+    if (c != n / 2)
+        reach_error();
+    return 0;
+}

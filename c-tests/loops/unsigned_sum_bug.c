@@ -1,0 +1,21 @@
+// class: loop
+// expect: violation
+// answer: unknown
+// inputs: 1
+// inputs: 300
+// Unsigned loop summing with bound i <= n adds n too: 2s == n(n + 1), not n(n - 1), for n >= 1.
+extern void reach_error(void);
+extern unsigned int __VERIFIER_nondet_uint(void);
+
+int main(void)
+{
+    unsigned int n = __VERIFIER_nondet_uint();
+    unsigned int i, s = 0;
+    if (n > 300)
+        return 0;
+    for (i = 0; i <= n; i++)
+        s += i;
+    if (2 * s != n * (n - 1))
+        reach_error();
+    return 0;
+}

@@ -1,0 +1,26 @@
+// class: recursion
+// expect: violation
+// inputs: 2 3
+// Ackermann bound one too small: ack(2, 3) = 9 exceeds m + n + 3 = 8.
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+
+static int ack(int m, int n)
+{
+    if (m == 0)
+        return n + 1;
+    if (n == 0)
+        return ack(m - 1, 1);
+    return ack(m - 1, ack(m, n - 1));
+}
+
+int main(void)
+{
+    int m = __VERIFIER_nondet_int();
+    int n = __VERIFIER_nondet_int();
+    if (m < 0 || m > 2 || n < 0 || n > 3)
+        return 0;
+    if (ack(m, n) > m + n + 3)
+        reach_error();
+    return 0;
+}

@@ -1,0 +1,26 @@
+// class: recursion
+// expect: safe
+// answer: unknown
+// Ackermann with m <= 2, n <= 3 never exceeds m + n + 4 (ack(2, n) = 2n + 3).
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+
+static int ack(int m, int n)
+{
+    if (m == 0)
+        return n + 1;
+    if (n == 0)
+        return ack(m - 1, 1);
+    return ack(m - 1, ack(m, n - 1));
+}
+
+int main(void)
+{
+    int m = __VERIFIER_nondet_int();
+    int n = __VERIFIER_nondet_int();
+    if (m < 0 || m > 2 || n < 0 || n > 3)
+        return 0;
+    if (ack(m, n) > m + n + 4)
+        reach_error();
+    return 0;
+}

@@ -1,0 +1,24 @@
+// class: recursion
+// expect: violation
+// inputs: 7
+// inputs: 1
+// depth(n) recurses on n - 2; the caller expects n / 2 levels, one short for odd n.
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+
+static int depth(int n)
+{
+    if (n <= 0)
+        return 0;
+    return 1 + depth(n - 2);
+}
+
+int main(void)
+{
+    int n = __VERIFIER_nondet_int();
+    if (n < 0 || n > 300)
+        return 0;
+    if (depth(n) != n / 2)
+        reach_error();
+    return 0;
+}

@@ -1,0 +1,23 @@
+// class: recursion
+// expect: violation
+// inputs: 19999
+// Recursive digit sum with n up to 19999: dsum(19999) = 37 breaks the bound 36.
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+
+static int dsum(int n)
+{
+    if (n < 10)
+        return n;
+    return n % 10 + dsum(n / 10);
+}
+
+int main(void)
+{
+    int n = __VERIFIER_nondet_int();
+    if (n < 0 || n > 19999)
+        return 0;
+    if (dsum(n) > 36)
+        reach_error();
+    return 0;
+}

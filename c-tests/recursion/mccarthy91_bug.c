@@ -1,0 +1,26 @@
+// class: recursion
+// expect: violation
+// inputs: 102
+// McCarthy 91 claimed to be 91 up to 102: mc(102) is 92.
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+
+static int mc(int n)
+{
+    if (n > 100)
+        return n - 10;
+    return mc(mc(n + 11));
+}
+
+int main(void)
+{
+    int n = __VERIFIER_nondet_int();
+    if (n < -100 || n > 300)
+        return 0;
+    int r = mc(n);
+    if (n <= 102 && r != 91)
+        reach_error();
+    if (n > 102 && r != n - 10)
+        reach_error();
+    return 0;
+}

@@ -1,0 +1,27 @@
+// class: recursion
+// expect: violation
+// inputs: 6
+// inputs: 25
+// The check after the recursive call fires at the frame n == 6 (r == 5, n even): any n >= 6 gets there on the way back.
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+
+static int count(int n)
+{
+    if (n <= 0)
+        return 0;
+    int r = count(n - 1);
+    if (r == 5 && n % 2 == 0)
+        reach_error();
+    return r + 1;
+}
+
+int main(void)
+{
+    int n = __VERIFIER_nondet_int();
+    if (n < 0 || n > 30)
+        return 0;
+    if (count(n) != n)
+        reach_error();
+    return 0;
+}

@@ -1,0 +1,359 @@
+//! Candidate loop invariants, for when refinement keeps unrolling a loop: predicates
+//! Newton's weakest preconditions of one unrolling do not give (`j == 2 * n - 4` after two
+//! iterations, then `j == 2 * n - 6`, ...), but a proof over all iterations needs.
+//!
+//! For each loop (a strongly connected part of a function's CFG) the *counters* are the
+//! scalar variables not in memory that the loop changes only by constant steps (`x = x + c`,
+//! `x = x - c`). Candidates:
+//! - for two counters `x`, `y` with steps `cx`, `cy`: `cy * x - cx * y == k`, where `k` is the
+//!   same combination of their values before the loop (the right-hand sides of their only
+//!   assignments outside the loop, when those read nothing the loop changes): `j == 2 * i`
+//!   for `i += 1; j += 2` from `i = j = 0`, `x + y == n` for `x -= 1; y += 1` from `x = n`,
+//!   `y = 0`;
+//! - for a counter `x` stepping by 1 toward a bound in a loop condition (`x < e`, `x <= e`,
+//!   `x > e`, `x >= e`, with `e` unchanged by the loop): that it does not pass the bound
+//!   (`x <= e`, `x <= e + 1`, `x >= e`, `x >= e - 1`).
+//!
+//! The candidates are predicates like any other: c2bp decides what they say at each point,
+//! so a wrong guess costs precision nowhere and only some abstraction time.
+
+use crate::path::CirPath;
+use slamrs_abstraction::cir::{
+    BinOp, Body, Expr, ExprKind, FuncId, Lval, NodeId, Program, Stmt, VarId,
+};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Candidate invariants of the loops of the functions `path` runs through, each with the
+/// function it belongs to.
+pub fn candidates(prog: &Program, path: &CirPath) -> Vec<(FuncId, Expr)> {
+    let funcs: BTreeSet<FuncId> = path.steps.iter().map(|s| s.func).collect();
+    let mut out = Vec::new();
+    for f in funcs {
+        let Some(body) = &prog.func(f).body else {
+            continue;
+        };
+        for scc in loops(body) {
+            let (cands, inits) = loop_candidates(prog, body, &scc);
+            let mut assigns: Vec<(VarId, Expr)> = Vec::new();
+            for &n in &scc {
+                for e in &body.node(n).edges {
+                    if let Stmt::Assign {
+                        lhs: Lval::Var(x),
+                        rhs,
+                    } = &e.stmt
+                    {
+                        assigns.push((*x, rhs.clone()));
+                    }
+                }
+            }
+            assigns.extend(inits);
+            for e in cands {
+                for w in through(&assigns, e) {
+                    out.push((f, w));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Most forms one candidate takes inside its loop.
+const MAX_FORMS: usize = 8;
+
+/// `phi` and its weakest preconditions through `assigns` (the loop's assignments to
+/// variables and the counters' initializations), up to [`MAX_FORMS`] forms: the candidate
+/// holds at the loop head; between two statements of the body it holds in the form the
+/// remaining statements make true (`2 * i == j + 2` between `i = i + 1` and `j = j + 2`);
+/// between the initializations, in the form the later ones make true (`2 * i == 0` before
+/// `j = 0`).
+fn through(assigns: &[(VarId, Expr)], phi: Expr) -> Vec<Expr> {
+    let mut forms = vec![phi];
+    let mut k = 0;
+    while k < forms.len() && forms.len() < MAX_FORMS {
+        let cur = forms[k].clone();
+        k += 1;
+        for (x, rhs) in assigns {
+            let next = slamrs_abstraction::c2bp::subst_var(&cur, *x, rhs);
+            if next != cur && !forms.contains(&next) && forms.len() < MAX_FORMS {
+                forms.push(next);
+            }
+        }
+    }
+    forms
+}
+
+/// The strongly connected components of the CFG that contain a cycle (Tarjan).
+fn loops(body: &Body) -> Vec<BTreeSet<NodeId>> {
+    struct T<'b> {
+        body: &'b Body,
+        index: Vec<Option<u32>>,
+        low: Vec<u32>,
+        on: Vec<bool>,
+        stack: Vec<u32>,
+        next: u32,
+        out: Vec<BTreeSet<NodeId>>,
+    }
+    impl T<'_> {
+        fn visit(&mut self, v: u32) {
+            // iterative DFS: (node, next edge)
+            let mut work: Vec<(u32, usize)> = vec![(v, 0)];
+            self.enter(v);
+            while let Some(&mut (u, ref mut ei)) = work.last_mut() {
+                let edges = &self.body.nodes[u as usize].edges;
+                if *ei < edges.len() {
+                    let w = edges[*ei].to.0;
+                    *ei += 1;
+                    match self.index[w as usize] {
+                        None => {
+                            self.enter(w);
+                            work.push((w, 0));
+                        }
+                        Some(iw) if self.on[w as usize] => {
+                            self.low[u as usize] = self.low[u as usize].min(iw);
+                        }
+                        Some(_) => {}
+                    }
+                    continue;
+                }
+                work.pop();
+                if let Some(&(p, _)) = work.last() {
+                    self.low[p as usize] = self.low[p as usize].min(self.low[u as usize]);
+                }
+                if Some(self.low[u as usize]) == self.index[u as usize] {
+                    let mut comp = BTreeSet::new();
+                    while let Some(x) = self.stack.pop() {
+                        self.on[x as usize] = false;
+                        comp.insert(NodeId(x));
+                        if x == u {
+                            break;
+                        }
+                    }
+                    let cyclic = comp.len() > 1
+                        || self.body.nodes[u as usize]
+                            .edges
+                            .iter()
+                            .any(|e| e.to.0 == u);
+                    if cyclic {
+                        self.out.push(comp);
+                    }
+                }
+            }
+        }
+        fn enter(&mut self, v: u32) {
+            self.index[v as usize] = Some(self.next);
+            self.low[v as usize] = self.next;
+            self.next += 1;
+            self.stack.push(v);
+            self.on[v as usize] = true;
+        }
+    }
+    let n = body.nodes.len();
+    let mut t = T {
+        body,
+        index: vec![None; n],
+        low: vec![0; n],
+        on: vec![false; n],
+        stack: Vec::new(),
+        next: 0,
+        out: Vec::new(),
+    };
+    for v in 0..n as u32 {
+        if t.index[v as usize].is_none() {
+            t.visit(v);
+        }
+    }
+    t.out
+}
+
+/// `x + c` / `x - c` with `x` the assigned variable: the step `c`.
+fn step_of(x: VarId, rhs: &Expr) -> Option<i128> {
+    let ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) = &rhs.kind else {
+        return None;
+    };
+    let ExprKind::Read(l) = &a.kind else {
+        return None;
+    };
+    let ExprKind::Int(c) = b.kind else {
+        return None;
+    };
+    (**l == Lval::Var(x)).then_some(if *op == BinOp::Add { c } else { -c })
+}
+
+fn read(v: VarId, ty: slamrs_abstraction::cir::Ty) -> Expr {
+    Expr {
+        kind: ExprKind::Read(Box::new(Lval::Var(v))),
+        ty,
+    }
+}
+
+fn reads_any(e: &Expr, vars: &BTreeSet<VarId>) -> bool {
+    let mut vs = Vec::new();
+    slamrs_abstraction::c2bp::expr_vars(e, &mut vs);
+    vs.iter().any(|v| vars.contains(v))
+}
+
+/// The candidates of one loop, and the counters' initializations (variable, value).
+fn loop_candidates(
+    prog: &Program,
+    body: &Body,
+    scc: &BTreeSet<NodeId>,
+) -> (Vec<Expr>, Vec<(VarId, Expr)>) {
+    let tracked = |v: VarId| {
+        let var = prog.var(v);
+        !var.addr_taken && prog.types.as_int(var.ty).is_some_and(|k| !k.is_bool)
+    };
+    // what the loop writes, and the steps of the counters
+    let mut written: BTreeSet<VarId> = BTreeSet::new();
+    let mut steps: BTreeMap<VarId, Option<i128>> = BTreeMap::new();
+    let mut conds: Vec<Expr> = Vec::new();
+    for &n in scc {
+        for e in &body.node(n).edges {
+            match &e.stmt {
+                Stmt::Assign {
+                    lhs: Lval::Var(x),
+                    rhs,
+                } => {
+                    written.insert(*x);
+                    let s = step_of(*x, rhs);
+                    let entry = steps.entry(*x).or_insert(s);
+                    if *entry != s {
+                        *entry = None; // changed by different steps: not a counter
+                    }
+                }
+                Stmt::Assign { lhs, .. } | Stmt::Havoc { lhs, .. } | Stmt::Alloc { lhs, .. } => {
+                    if let Lval::Var(x) = lhs {
+                        written.insert(*x);
+                        steps.insert(*x, None);
+                    }
+                }
+                Stmt::Call {
+                    lhs: Some(Lval::Var(x)),
+                    ..
+                } => {
+                    written.insert(*x);
+                    steps.insert(*x, None);
+                }
+                Stmt::Assume(c) => conds.push(c.clone()),
+                _ => {}
+            }
+        }
+    }
+    let counters: Vec<(VarId, i128)> = steps
+        .iter()
+        .filter_map(|(&x, s)| s.filter(|&c| c != 0 && tracked(x)).map(|c| (x, c)))
+        .collect();
+    // the value each counter starts from: its only assignment outside the loop
+    let mut init: BTreeMap<VarId, Option<Expr>> = BTreeMap::new();
+    for (n, e) in body.edges() {
+        if scc.contains(&n) {
+            continue;
+        }
+        match &e.stmt {
+            Stmt::Assign {
+                lhs: Lval::Var(x),
+                rhs,
+            } if steps.contains_key(x) => {
+                let v = (!reads_any(rhs, &written)).then(|| rhs.clone());
+                init.entry(*x).and_modify(|old| *old = None).or_insert(v);
+            }
+            Stmt::Assign {
+                lhs: Lval::Var(x), ..
+            }
+            | Stmt::Havoc {
+                lhs: Lval::Var(x), ..
+            }
+            | Stmt::Call {
+                lhs: Some(Lval::Var(x)),
+                ..
+            } => {
+                init.insert(*x, None);
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    let int = |n: i128, ty| Expr {
+        kind: ExprKind::Int(n),
+        ty,
+    };
+    let bin = |op, a: Expr, b: Expr, ty| Expr {
+        kind: ExprKind::Binary(op, Box::new(a), Box::new(b)),
+        ty,
+    };
+    let scaled = |c: i128, e: Expr, ty| {
+        if c == 1 {
+            e
+        } else {
+            bin(BinOp::Mul, int(c, ty), e, ty)
+        }
+    };
+    // pairs of counters: cy * x - cx * y == cy * x0 - cx * y0
+    for (i, &(x, cx)) in counters.iter().enumerate() {
+        for &(y, cy) in &counters[i + 1..] {
+            let (tx, ty_) = (prog.var(x).ty, prog.var(y).ty);
+            if tx != ty_ {
+                continue;
+            }
+            let (Some(Some(x0)), Some(Some(y0))) = (init.get(&x), init.get(&y)) else {
+                continue;
+            };
+            let lhs = bin(
+                BinOp::Sub,
+                scaled(cy, read(x, tx), tx),
+                scaled(cx, read(y, tx), tx),
+                tx,
+            );
+            let rhs = bin(
+                BinOp::Sub,
+                scaled(cy, x0.clone(), tx),
+                scaled(cx, y0.clone(), tx),
+                tx,
+            );
+            out.push((lhs, rhs));
+        }
+    }
+    let mut preds: Vec<Expr> = Vec::new();
+    let cond_ty = conds.first().map(|c| c.ty);
+    if let Some(cty) = cond_ty {
+        for (l, r) in out {
+            preds.push(bin(BinOp::Eq, l, r, cty));
+        }
+        // bounds: a counter stepping by one toward a bound the loop does not change
+        for c in &conds {
+            let ExprKind::Binary(op, a, b) = &c.kind else {
+                continue;
+            };
+            let ExprKind::Read(l) = &a.kind else {
+                continue;
+            };
+            let Lval::Var(x) = **l else {
+                continue;
+            };
+            let Some(&(_, cx)) = counters.iter().find(|(v, _)| *v == x) else {
+                continue;
+            };
+            if reads_any(b, &written) || a.ty != b.ty {
+                continue;
+            }
+            let t = a.ty;
+            let bound = match (op, cx) {
+                (BinOp::Lt, 1) => Some((BinOp::Le, (**b).clone())),
+                (BinOp::Le, 1) => Some((BinOp::Le, bin(BinOp::Add, (**b).clone(), int(1, t), t))),
+                (BinOp::Gt, -1) => Some((BinOp::Ge, (**b).clone())),
+                (BinOp::Ge, -1) => Some((BinOp::Ge, bin(BinOp::Sub, (**b).clone(), int(1, t), t))),
+                _ => None,
+            };
+            if let Some((bop, e)) = bound {
+                preds.push(bin(bop, (**a).clone(), e, c.ty));
+            }
+        }
+    }
+    let inits = init
+        .into_iter()
+        .filter_map(|(x, v)| {
+            v.filter(|_| counters.iter().any(|(c, _)| *c == x))
+                .map(|v| (x, v))
+        })
+        .collect();
+    (preds, inits)
+}
