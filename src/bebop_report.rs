@@ -139,7 +139,7 @@ impl Report<'_> {
                 while i < lines.len() {
                     let l = &lines[i];
                     let loc = format!("{file}:{}", l.line);
-                    let indent = "  ".repeat(l.depth as usize + 1);
+                    let indent = format!("  {}", crate::indent::by_depth(l.depth, "  "));
                     let vals: Vec<String> = l
                         .values
                         .iter()

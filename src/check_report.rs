@@ -178,7 +178,7 @@ pub fn text(r: &Report) -> String {
                 if skip > 0 && i >= MAX_TEXT_LINES / 4 && i < MAX_TEXT_LINES / 4 + skip {
                     continue;
                 }
-                let indent = "  ".repeat(l.depth as usize);
+                let indent = crate::indent::by_depth(l.depth, "  ");
                 let body = l.source.clone().unwrap_or_else(|| l.stmts.join("; "));
                 let vals = if l.values.is_empty() {
                     String::new()

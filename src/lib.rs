@@ -13,6 +13,7 @@ pub mod cir_cmd;
 pub mod driver;
 pub mod driver_rules;
 pub mod exit;
+pub mod indent;
 pub mod logging;
 pub mod rules;
 pub mod rules_cmd;
