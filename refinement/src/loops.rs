@@ -18,6 +18,7 @@
 //! so a wrong guess costs precision nowhere and only some abstraction time.
 
 use crate::path::CirPath;
+use slamrs_abstraction::analysis::scc::{is_cyclic, sccs};
 use slamrs_abstraction::cir::{
     BinOp, Body, Expr, ExprKind, FuncId, Lval, NodeId, Program, Stmt, VarId,
 };
@@ -82,87 +83,31 @@ fn through(assigns: &[(VarId, Expr)], phi: Expr) -> Vec<Expr> {
     forms
 }
 
-/// The strongly connected components of the CFG that contain a cycle (Tarjan).
+/// The strongly connected components of the CFG that contain a cycle.
 fn loops(body: &Body) -> Vec<BTreeSet<NodeId>> {
-    struct T<'b> {
-        body: &'b Body,
-        index: Vec<Option<u32>>,
-        low: Vec<u32>,
-        on: Vec<bool>,
-        stack: Vec<u32>,
-        next: u32,
-        out: Vec<BTreeSet<NodeId>>,
-    }
-    impl T<'_> {
-        fn visit(&mut self, v: u32) {
-            // iterative DFS: (node, next edge)
-            let mut work: Vec<(u32, usize)> = vec![(v, 0)];
-            self.enter(v);
-            while let Some(&mut (u, ref mut ei)) = work.last_mut() {
-                let edges = &self.body.nodes[u as usize].edges;
-                if *ei < edges.len() {
-                    let w = edges[*ei].to.0;
-                    *ei += 1;
-                    match self.index[w as usize] {
-                        None => {
-                            self.enter(w);
-                            work.push((w, 0));
-                        }
-                        Some(iw) if self.on[w as usize] => {
-                            self.low[u as usize] = self.low[u as usize].min(iw);
-                        }
-                        Some(_) => {}
-                    }
-                    continue;
-                }
-                work.pop();
-                if let Some(&(p, _)) = work.last() {
-                    self.low[p as usize] = self.low[p as usize].min(self.low[u as usize]);
-                }
-                if Some(self.low[u as usize]) == self.index[u as usize] {
-                    let mut comp = BTreeSet::new();
-                    while let Some(x) = self.stack.pop() {
-                        self.on[x as usize] = false;
-                        comp.insert(NodeId(x));
-                        if x == u {
-                            break;
-                        }
-                    }
-                    let cyclic = comp.len() > 1
-                        || self.body.nodes[u as usize]
-                            .edges
-                            .iter()
-                            .any(|e| e.to.0 == u);
-                    if cyclic {
-                        self.out.push(comp);
-                    }
-                }
-            }
-        }
-        fn enter(&mut self, v: u32) {
-            self.index[v as usize] = Some(self.next);
-            self.low[v as usize] = self.next;
-            self.next += 1;
-            self.stack.push(v);
-            self.on[v as usize] = true;
-        }
-    }
-    let n = body.nodes.len();
-    let mut t = T {
-        body,
-        index: vec![None; n],
-        low: vec![0; n],
-        on: vec![false; n],
-        stack: Vec::new(),
-        next: 0,
-        out: Vec::new(),
+    let succ: Vec<Vec<usize>> = body
+        .nodes
+        .iter()
+        .map(|n| n.edges.iter().map(|e| e.to.0 as usize).collect())
+        .collect();
+    sccs(&succ)
+        .into_iter()
+        .filter(|c| is_cyclic(&succ, c))
+        .map(|c| c.into_iter().map(|v| NodeId(v as u32)).collect())
+        .collect()
+}
+
+/// The variable a statement assigns, if it assigns a whole variable.
+fn assigned_var(stmt: &Stmt) -> Option<VarId> {
+    let lhs = match stmt {
+        Stmt::Assign { lhs, .. } | Stmt::Havoc { lhs, .. } | Stmt::Alloc { lhs, .. } => lhs,
+        Stmt::Call { lhs: Some(lhs), .. } => lhs,
+        _ => return None,
     };
-    for v in 0..n as u32 {
-        if t.index[v as usize].is_none() {
-            t.visit(v);
-        }
+    match lhs {
+        Lval::Var(x) => Some(*x),
+        _ => None,
     }
-    t.out
 }
 
 /// `x + c` / `x - c` with `x` the assigned variable: the step `c`.
@@ -208,36 +153,27 @@ fn loop_candidates(
     let mut conds: Vec<Expr> = Vec::new();
     for &n in scc {
         for e in &body.node(n).edges {
-            match &e.stmt {
-                Stmt::Assign {
-                    lhs: Lval::Var(x),
-                    rhs,
-                } => {
-                    written.insert(*x);
-                    let s = step_of(*x, rhs);
-                    let entry = steps.entry(*x).or_insert(s);
-                    if *entry != s {
-                        *entry = None; // changed by different steps: not a counter
-                    }
-                }
-                Stmt::Assign { lhs, .. } | Stmt::Havoc { lhs, .. } | Stmt::Alloc { lhs, .. } => {
-                    if let Lval::Var(x) = lhs {
-                        written.insert(*x);
-                        steps.insert(*x, None);
-                    }
-                }
-                Stmt::Call {
-                    lhs: Some(Lval::Var(x)),
-                    ..
-                } => {
-                    written.insert(*x);
-                    steps.insert(*x, None);
-                }
-                Stmt::Assume(c) => conds.push(c.clone()),
-                _ => {}
+            if let Stmt::Assume(c) = &e.stmt {
+                conds.push(c.clone());
+            }
+            let Some(x) = assigned_var(&e.stmt) else {
+                continue;
+            };
+            written.insert(x);
+            let s = match &e.stmt {
+                Stmt::Assign { rhs, .. } => step_of(x, rhs),
+                _ => None,
+            };
+            let entry = steps.entry(x).or_insert(s);
+            if *entry != s {
+                *entry = None; // changed by different steps: not a counter
             }
         }
     }
+    // candidates are comparisons, of the type the loop's conditions have
+    let Some(cty) = conds.first().map(|c| c.ty) else {
+        return (Vec::new(), Vec::new());
+    };
     let counters: Vec<(VarId, i128)> = steps
         .iter()
         .filter_map(|(&x, s)| s.filter(|&c| c != 0 && tracked(x)).map(|c| (x, c)))
@@ -245,33 +181,17 @@ fn loop_candidates(
     // the value each counter starts from: its only assignment outside the loop
     let mut init: BTreeMap<VarId, Option<Expr>> = BTreeMap::new();
     for (n, e) in body.edges() {
-        if scc.contains(&n) {
+        let Some(x) = assigned_var(&e.stmt).filter(|x| !scc.contains(&n) && steps.contains_key(x))
+        else {
             continue;
-        }
-        match &e.stmt {
-            Stmt::Assign {
-                lhs: Lval::Var(x),
-                rhs,
-            } if steps.contains_key(x) => {
-                let v = (!reads_any(rhs, &written)).then(|| rhs.clone());
-                init.entry(*x).and_modify(|old| *old = None).or_insert(v);
-            }
-            Stmt::Assign {
-                lhs: Lval::Var(x), ..
-            }
-            | Stmt::Havoc {
-                lhs: Lval::Var(x), ..
-            }
-            | Stmt::Call {
-                lhs: Some(Lval::Var(x)),
-                ..
-            } => {
-                init.insert(*x, None);
-            }
-            _ => {}
-        }
+        };
+        let v = match &e.stmt {
+            Stmt::Assign { rhs, .. } if !reads_any(rhs, &written) => Some(rhs.clone()),
+            _ => None,
+        };
+        init.entry(x).and_modify(|old| *old = None).or_insert(v);
     }
-    let mut out = Vec::new();
+    let mut preds: Vec<Expr> = Vec::new();
     let int = |n: i128, ty| Expr {
         kind: ExprKind::Int(n),
         ty,
@@ -309,43 +229,36 @@ fn loop_candidates(
                 scaled(cx, y0.clone(), tx),
                 tx,
             );
-            out.push((lhs, rhs));
+            preds.push(bin(BinOp::Eq, lhs, rhs, cty));
         }
     }
-    let mut preds: Vec<Expr> = Vec::new();
-    let cond_ty = conds.first().map(|c| c.ty);
-    if let Some(cty) = cond_ty {
-        for (l, r) in out {
-            preds.push(bin(BinOp::Eq, l, r, cty));
+    // bounds: a counter stepping by one toward a bound the loop does not change
+    for c in &conds {
+        let ExprKind::Binary(op, a, b) = &c.kind else {
+            continue;
+        };
+        let ExprKind::Read(l) = &a.kind else {
+            continue;
+        };
+        let Lval::Var(x) = **l else {
+            continue;
+        };
+        let Some(&(_, cx)) = counters.iter().find(|(v, _)| *v == x) else {
+            continue;
+        };
+        if reads_any(b, &written) || a.ty != b.ty {
+            continue;
         }
-        // bounds: a counter stepping by one toward a bound the loop does not change
-        for c in &conds {
-            let ExprKind::Binary(op, a, b) = &c.kind else {
-                continue;
-            };
-            let ExprKind::Read(l) = &a.kind else {
-                continue;
-            };
-            let Lval::Var(x) = **l else {
-                continue;
-            };
-            let Some(&(_, cx)) = counters.iter().find(|(v, _)| *v == x) else {
-                continue;
-            };
-            if reads_any(b, &written) || a.ty != b.ty {
-                continue;
-            }
-            let t = a.ty;
-            let bound = match (op, cx) {
-                (BinOp::Lt, 1) => Some((BinOp::Le, (**b).clone())),
-                (BinOp::Le, 1) => Some((BinOp::Le, bin(BinOp::Add, (**b).clone(), int(1, t), t))),
-                (BinOp::Gt, -1) => Some((BinOp::Ge, (**b).clone())),
-                (BinOp::Ge, -1) => Some((BinOp::Ge, bin(BinOp::Sub, (**b).clone(), int(1, t), t))),
-                _ => None,
-            };
-            if let Some((bop, e)) = bound {
-                preds.push(bin(bop, (**a).clone(), e, c.ty));
-            }
+        let t = a.ty;
+        let bound = match (op, cx) {
+            (BinOp::Lt, 1) => Some((BinOp::Le, (**b).clone())),
+            (BinOp::Le, 1) => Some((BinOp::Le, bin(BinOp::Add, (**b).clone(), int(1, t), t))),
+            (BinOp::Gt, -1) => Some((BinOp::Ge, (**b).clone())),
+            (BinOp::Ge, -1) => Some((BinOp::Ge, bin(BinOp::Sub, (**b).clone(), int(1, t), t))),
+            _ => None,
+        };
+        if let Some((bop, e)) = bound {
+            preds.push(bin(bop, (**a).clone(), e, c.ty));
         }
     }
     let inits = init

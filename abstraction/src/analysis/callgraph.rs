@@ -158,68 +158,22 @@ impl CallGraph {
         seen
     }
 
-    /// Tarjan's algorithm, iteratively (deep call chains must not overflow the stack).
+    /// The components ([`crate::analysis::scc`]), callees' before callers'.
     fn compute_sccs(&mut self) {
         let n = self.callees.len();
-        const NONE: usize = usize::MAX;
-        let mut index = vec![NONE; n];
-        let mut low = vec![0usize; n];
-        let mut on_stack = vec![false; n];
-        let mut stack: Vec<usize> = Vec::new();
-        let mut next = 0usize;
         let succ: Vec<Vec<usize>> = self
             .callees
             .iter()
             .map(|s| s.iter().map(|f| f.0 as usize).collect())
             .collect();
         self.scc_of = vec![0; n];
-        for root in 0..n {
-            if index[root] != NONE {
-                continue;
+        for comp in crate::analysis::scc::sccs(&succ) {
+            let id = self.sccs.len();
+            for &v in &comp {
+                self.scc_of[v] = id;
             }
-            // (node, next successor position)
-            let mut frames: Vec<(usize, usize)> = vec![(root, 0)];
-            index[root] = next;
-            low[root] = next;
-            next += 1;
-            stack.push(root);
-            on_stack[root] = true;
-            while let Some(&mut (v, ref mut pos)) = frames.last_mut() {
-                if let Some(&w) = succ[v].get(*pos) {
-                    *pos += 1;
-                    if index[w] == NONE {
-                        index[w] = next;
-                        low[w] = next;
-                        next += 1;
-                        stack.push(w);
-                        on_stack[w] = true;
-                        frames.push((w, 0));
-                    } else if on_stack[w] {
-                        low[v] = low[v].min(index[w]);
-                    }
-                    continue;
-                }
-                frames.pop();
-                if let Some(&(u, _)) = frames.last() {
-                    low[u] = low[u].min(low[v]);
-                }
-                if low[v] == index[v] {
-                    let mut comp = Vec::new();
-                    while let Some(w) = stack.pop() {
-                        on_stack[w] = false;
-                        comp.push(FuncId(w as u32));
-                        if w == v {
-                            break;
-                        }
-                    }
-                    comp.sort();
-                    let id = self.sccs.len();
-                    for f in &comp {
-                        self.scc_of[f.0 as usize] = id;
-                    }
-                    self.sccs.push(comp);
-                }
-            }
+            self.sccs
+                .push(comp.into_iter().map(|v| FuncId(v as u32)).collect());
         }
         self.recursive = (0..n)
             .map(|i| {

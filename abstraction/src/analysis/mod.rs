@@ -1,4 +1,5 @@
-//! Program analyses on CIR: points-to, call graph, MOD/REF, liveness, and a checker that
+//! Program analyses on CIR: points-to, call graph, MOD/REF, liveness, strongly connected
+//! components, and a checker that
 //! validates points-to results against concrete runs of the interpreter.
 //!
 //! All analyses are whole-program, flow-insensitive where noted, and sound for the
@@ -10,6 +11,7 @@ pub mod layout;
 pub mod liveness;
 pub mod modref;
 pub mod points_to;
+pub mod scc;
 pub mod soundness;
 
 #[cfg(test)]

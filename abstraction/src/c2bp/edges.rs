@@ -199,8 +199,8 @@ fn target_of(c: &Conv, lhs: &Lval) -> Target {
             return Target::Var(*x);
         }
     }
-    let cells = c.cells(lhs);
-    let addr = c.access_addr(lhs).unwrap_or(Term::Fresh(u32::MAX - 1));
+    let (addr, cells) = c.access(lhs);
+    let addr = addr.unwrap_or(Term::Fresh(u32::MAX - 1));
     let scalar =
         crate::analysis::points_to::lval_ty(prog, lhs).is_some_and(|t| prog.types.is_scalar(t));
     if scalar {
@@ -223,12 +223,9 @@ fn source_of(c: &Conv, rhs: &Expr) -> Source {
         };
     }
     match &rhs.kind {
-        ExprKind::Read(lv) => match c.access_addr(lv) {
-            Ok(addr) => Source::Copy {
-                addr,
-                cells: c.cells(lv),
-            },
-            Err(_) => Source::Havoc,
+        ExprKind::Read(lv) => match c.access(lv) {
+            (Ok(addr), cells) => Source::Copy { addr, cells },
+            (Err(_), _) => Source::Havoc,
         },
         _ => Source::Havoc,
     }

@@ -417,10 +417,11 @@ impl<'a> Conv<'a> {
             }
         }
         let kind = self.mem_kind(lv)?;
+        let (addr, cells) = self.access(lv);
         Ok(Term::Mem {
             kind,
-            addr: Box::new(self.access_addr(lv)?),
-            cells: self.cells(lv),
+            addr: Box::new(addr?),
+            cells,
         })
     }
 
@@ -463,20 +464,26 @@ impl<'a> Conv<'a> {
         }
     }
 
-    /// The address an access to `lv` reads or writes: the named place when the points-to
-    /// analysis leaves the access a single exact location
+    /// The address an access to `lv` reads or writes, and the points-to cells it touches,
+    /// from one evaluation of `lv`'s locations. The address is the named place when the
+    /// points-to analysis leaves the access a single exact location
     /// ([`PointsTo::exact_location`]), so `*p` with `p` pointing only to `x` is the same
-    /// memory cell as `x` without a predicate saying `p == &x`; otherwise
-    /// [`Conv::addr`].
-    pub fn access_addr(&self, lv: &Lval) -> Result<Term, NoTerm> {
-        match self.pt.exact_location(self.prog, self.func, lv) {
+    /// memory cell as `x` without a predicate saying `p == &x`; otherwise [`Conv::addr`].
+    pub fn access(&self, lv: &Lval) -> (Result<Term, NoTerm>, CellsKey) {
+        let locs = self.pt.lval_locs(self.prog, self.func, lv);
+        let cells = self.pt.cells_of_locs(self.prog, lv, &locs);
+        let addr = match self.pt.exact_of_locs(self.prog, lv, &locs) {
             Some((v, off)) => Ok(Term::bin(
                 Op::Add,
                 Term::Base(Obj::Var(v)),
                 Term::Int(off as i128),
             )),
             None => self.addr(lv),
-        }
+        };
+        (
+            addr,
+            CellsKey(Some(cells.into_iter().collect::<Vec<_>>().into())),
+        )
     }
 
     /// The address of an lvalue.

@@ -163,9 +163,21 @@ impl PointsTo {
     /// denotes exactly this place whenever it completes.
     pub fn exact_location(&self, prog: &Program, func: FuncId, lv: &Lval) -> Option<(VarId, u64)> {
         if matches!(lv, Lval::Var(_)) {
+            return None; // already named: no points-to evaluation
+        }
+        self.exact_of_locs(prog, lv, &self.lval_locs(prog, func, lv))
+    }
+
+    /// [`PointsTo::exact_location`] from `lv`'s locations ([`PointsTo::lval_locs`]).
+    pub fn exact_of_locs(
+        &self,
+        prog: &Program,
+        lv: &Lval,
+        locs: &BTreeSet<AbsLoc>,
+    ) -> Option<(VarId, u64)> {
+        if matches!(lv, Lval::Var(_)) {
             return None; // already named
         }
-        let locs = self.lval_locs(prog, func, lv);
         let mut it = locs.iter();
         let (Some(l), None) = (it.next(), it.next()) else {
             return None;
@@ -236,12 +248,22 @@ impl PointsTo {
     /// aggregate every location inside it.
     pub fn lval_cells(&self, prog: &Program, func: FuncId, lv: &Lval) -> BTreeSet<AbsLoc> {
         let locs = self.lval_locs(prog, func, lv);
+        self.cells_of_locs(prog, lv, &locs)
+    }
+
+    /// [`PointsTo::lval_cells`] from `lv`'s locations ([`PointsTo::lval_locs`]).
+    pub fn cells_of_locs(
+        &self,
+        prog: &Program,
+        lv: &Lval,
+        locs: &BTreeSet<AbsLoc>,
+    ) -> BTreeSet<AbsLoc> {
         let size = lval_ty(prog, lv)
             .map(|t| layout::size(&prog.types, t))
             .unwrap_or(0);
         let mut ev = eval::Eval::new(prog, self);
         let mut out = BTreeSet::new();
-        for l in locs {
+        for &l in locs {
             out.extend(ev.bytes_cells(l, size));
         }
         out
