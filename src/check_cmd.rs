@@ -74,6 +74,13 @@ pub struct CheckArgs {
     /// where no C compiler is available.
     #[arg(long)]
     pub no_native_replay: bool,
+    /// Run the CEGAR loop alone. By default, once the loop has run for a second without an
+    /// answer, a directed exploration of the program's paths runs beside it on a second
+    /// thread (concrete runs steered by Z3 into the branches not yet taken): it finds bugs
+    /// that need precise values, and proves a program SAFE when its runs cover every
+    /// feasible path (programs whose loops and recursion the inputs bound).
+    #[arg(long)]
+    pub no_explore: bool,
     /// Keep the native replay's files (patched program, harness, binary, each run's input
     /// and log) in this directory.
     #[arg(long, value_name = "DIR")]
@@ -291,6 +298,7 @@ pub fn run(args: &CheckArgs) -> u8 {
             ..Default::default()
         },
         save_abstractions: args.save_abstractions.clone(),
+        explore: !args.no_explore,
         ..Default::default()
     };
     if let Some(dir) = &args.save_abstractions {
@@ -396,6 +404,7 @@ pub fn run(args: &CheckArgs) -> u8 {
                 stats: Default::default(),
                 predicates: Default::default(),
                 confirmation: None,
+                proof: None,
             }
         }
     };

@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 use slamrs_abstraction::cir::{Loc, Program};
 use slamrs_refinement::Counterexample;
 
-use crate::cegar::{Confirmation, Outcome, Verdict};
+use crate::cegar::{Confirmation, Outcome, Proof, Verdict};
 use crate::cir_cmd::SourceCache;
 
 /// Everything a report shows.
@@ -117,6 +117,17 @@ pub fn text(r: &Report) -> String {
     let mut s = String::new();
     let o = r.outcome;
     match &o.verdict {
+        Verdict::Safe if o.proof == Some(Proof::Exploration) => {
+            let _ = writeln!(
+                s,
+                "SAFE: {} holds (every feasible path explored: {} paths, {} branch queries, after {} iterations of refinement; {:.2} s)",
+                r.what,
+                o.stats.explored_paths,
+                o.stats.exploration_queries,
+                o.stats.iterations,
+                r.elapsed.as_secs_f64()
+            );
+        }
         Verdict::Safe => {
             let _ = writeln!(
                 s,
@@ -235,6 +246,8 @@ fn stats_json(r: &Report) -> Value {
         "model_checking_s": st.times.model_checking.as_secs_f64(),
         "refinement_s": st.times.refinement.as_secs_f64(),
         "search_s": st.times.search.as_secs_f64(),
+        "explored_paths": st.explored_paths,
+        "exploration_queries": st.exploration_queries,
         "native_replay_s": st.times.confirmation.as_secs_f64(),
         "z3_queries": st.abstraction_queries,
         "cache_hits": st.abstraction_cache_hits,
@@ -259,6 +272,10 @@ pub fn json(r: &Report) -> String {
         "message": null,
         "iterations": o.stats.iterations,
         "predicates": o.stats.predicates,
+        "proof": o.proof.map(|p| match p {
+            Proof::Abstraction => "abstraction",
+            Proof::Exploration => "exploration",
+        }),
         "replayed": false,
         "inputs": [],
         "trace": [],

@@ -1,6 +1,5 @@
 // class: loop
 // expect: violation
-// answer: unknown
 // inputs: 10 10 10 10 10 10 10 10 10 9 10
 // inputs: 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 4 10
 // Adding inputs in 1..10 until the sum reaches 100: from 99 a 10 gives 109, above the claimed 108.

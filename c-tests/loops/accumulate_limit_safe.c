@@ -1,6 +1,5 @@
 // class: loop
 // expect: safe
-// answer: unknown
 // Adding inputs in 1..10 until the sum reaches 100 overshoots to at most 109 and needs at least 10 of them.
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

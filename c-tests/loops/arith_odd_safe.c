@@ -1,6 +1,5 @@
 // class: loop
 // expect: safe
-// answer: unknown
 // The sum of the first n odd numbers (n <= 1000) is n * n.
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

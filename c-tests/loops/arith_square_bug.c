@@ -1,6 +1,5 @@
 // class: loop
 // expect: violation
-// answer: unknown
 // inputs: 21
 // The sum of the first n odd numbers is a perfect square: 441 is reached after 21 iterations.
 extern void reach_error(void);

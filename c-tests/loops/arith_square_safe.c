@@ -1,6 +1,5 @@
 // class: loop
 // expect: safe
-// answer: unknown
 // The sum of the first n odd numbers is a perfect square, so it is never 401.
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,6 +1,5 @@
 // class: loop
 // expect: safe
-// answer: unknown
 // Fill a 10-element global array with squares, then check the entry at an input index.
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,6 +1,5 @@
 // class: loop
 // expect: safe
-// answer: unknown
 // Linear search with early exit over the multiples of 3 up to 21: every such x is found at a matching index.
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

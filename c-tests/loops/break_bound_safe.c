@@ -1,6 +1,5 @@
 // class: loop
 // expect: safe
-// answer: unknown
 // A loop to 100 that breaks at i == k ends with i == k for every k in 0..100.
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

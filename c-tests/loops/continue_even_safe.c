@@ -1,6 +1,5 @@
 // class: loop
 // expect: safe
-// answer: unknown
 // A loop skipping odd i with continue counts the (n + 1)/2 even numbers below n.
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,6 +1,5 @@
 // class: loop
 // expect: safe
-// answer: unknown
 // Counting down by 3 while i >= 3 leaves n % 3.
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,6 +1,5 @@
 // class: loop
 // expect: safe
-// answer: unknown
 // Doubling p n <= 29 times stays below 10^9 (2^29 = 536870912).
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,6 +1,5 @@
 // class: loop
 // expect: safe
-// answer: unknown
 // x == 2i throughout the loop, so at iteration 100 x is 200, not above.
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,6 +1,5 @@
 // class: loop
 // expect: safe
-// answer: unknown
 // A loop of n <= 999 iterations never lets its counter reach 1000.
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

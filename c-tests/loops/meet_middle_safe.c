@@ -1,6 +1,5 @@
 // class: loop
 // expect: safe
-// answer: unknown
 // i counts up and j counts down from n until they meet: j - i ends at 0 or -1.
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,6 +1,5 @@
 // class: loop
 // expect: safe
-// answer: unknown
 // Multiplication by a loop adding a, b times (-50 <= a <= 50, 0 <= b <= 50).
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

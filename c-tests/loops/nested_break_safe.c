@@ -1,6 +1,5 @@
 // class: loop
 // expect: safe
-// answer: unknown
 // The inner loop breaks once j > i, so row i counts i + 1 steps: n(n + 1)/2 in all.
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,6 +1,5 @@
 // class: loop
 // expect: safe
-// answer: unknown
 // Nested counting loops over a x b (each <= 30) count exactly a * b.
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,6 +1,5 @@
 // class: loop
 // expect: safe
-// answer: unknown
 // Triangular nested loop (j < i) counts n(n - 1)/2 pairs.
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,6 +1,5 @@
 // class: loop
 // expect: safe
-// answer: unknown
 // Sum of n <= 20 inputs, each in 0..10, read in a loop: never above 10n.
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,6 +1,5 @@
 // class: loop
 // expect: safe
-// answer: unknown
 // Toggling x n times leaves x == 0 for even n.
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,6 +1,5 @@
 // class: loop
 // expect: safe
-// answer: unknown
 // Bubble sort of four inputs by nested loops leaves them in non-decreasing order.
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

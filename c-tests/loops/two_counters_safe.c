@@ -1,6 +1,5 @@
 // class: loop
 // expect: safe
-// answer: unknown
 // Two counters: j grows by 2 whenever i grows by 1, so j == 2n at the exit.
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

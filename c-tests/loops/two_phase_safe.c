@@ -1,6 +1,5 @@
 // class: loop
 // expect: safe
-// answer: unknown
 // y counts up for x < n and down for n <= x < 2n: it ends at 0.
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

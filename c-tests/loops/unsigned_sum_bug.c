@@ -1,6 +1,5 @@
 // class: loop
 // expect: violation
-// answer: unknown
 // inputs: 1
 // inputs: 300
 // Unsigned loop summing with bound i <= n adds n too: 2s == n(n + 1), not n(n - 1), for n >= 1.

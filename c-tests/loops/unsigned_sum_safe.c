@@ -1,6 +1,5 @@
 // class: loop
 // expect: safe
-// answer: unknown
 // Unsigned loop summing 0..n-1 for n <= 300: 2s == n(n - 1) (for n == 0 the unsigned product is 0 too).
 extern void reach_error(void);
 extern unsigned int __VERIFIER_nondet_uint(void);

@@ -1,6 +1,5 @@
 // class: loop
 // expect: violation
-// answer: unknown
 // inputs: 6
 // An unsigned counter starting at 5 decremented 6 times wraps (well-defined) to UINT_MAX.
 extern void reach_error(void);

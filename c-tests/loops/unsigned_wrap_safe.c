@@ -1,6 +1,5 @@
 // class: loop
 // expect: safe
-// answer: unknown
 // An unsigned counter starting at 5 is decremented at most 5 times: it never wraps above 5.
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,6 +1,5 @@
 // class: loop
 // expect: safe
-// answer: unknown
 // Moving x into y one by one keeps x + y == n, so y == n when x reaches 0.
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,6 +1,5 @@
 // class: recursion
 // expect: safe
-// answer: unknown
 // Tail-recursive factorial with an accumulator agrees with a loop product for n <= 12.
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

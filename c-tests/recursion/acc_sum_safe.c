@@ -1,6 +1,5 @@
 // class: recursion
 // expect: safe
-// answer: unknown
 // Accumulator-passing sum: sum_acc(n, a) returns a + n(n + 1)/2.
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

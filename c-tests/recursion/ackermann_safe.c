@@ -1,6 +1,5 @@
 // class: recursion
 // expect: safe
-// answer: unknown
 // Ackermann with m <= 2, n <= 3 never exceeds m + n + 4 (ack(2, n) = 2n + 3).
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

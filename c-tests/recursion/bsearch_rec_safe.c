@@ -1,6 +1,5 @@
 // class: recursion
 // expect: safe
-// answer: unknown
 // Recursive binary search over {2, 5, ..., 23} finds every x <= 23 with x % 3 == 2 and returns only matching indexes.
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

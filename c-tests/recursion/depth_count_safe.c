@@ -1,6 +1,5 @@
 // class: recursion
 // expect: safe
-// answer: unknown
 // depth(n) recurses on n - 2 and returns the number of levels, (n + 1) / 2.
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,6 +1,5 @@
 // class: recursion
 // expect: safe
-// answer: unknown
 // The error sits at recursion depth 7 and needs more than 13 left there; with n <= 20 only 13 are left.
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

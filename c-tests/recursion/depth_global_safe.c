@@ -1,6 +1,5 @@
 // class: recursion
 // expect: safe
-// answer: unknown
 // A global counter of recursive calls: walk(n) with n <= 49 makes n + 1 <= 50 calls.
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,6 +1,5 @@
 // class: recursion
 // expect: safe
-// answer: unknown
 // n! for 0 <= n <= 12 is at least n and a multiple of 10 from n = 5 on.
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,6 +1,5 @@
 // class: recursion
 // expect: safe
-// answer: unknown
 // Recursive Fibonacci: fib(15) is 610.
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,6 +1,5 @@
 // class: recursion
 // expect: safe
-// answer: unknown
 // Recursive Fibonacci agrees with the iterative one for 0 <= n <= 20.
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,6 +1,5 @@
 // class: recursion
 // expect: safe
-// answer: unknown
 // Towers of Hanoi with n <= 10 disks makes exactly 2^n - 1 moves.
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,6 +1,5 @@
 // class: recursion
 // expect: safe
-// answer: unknown
 // McCarthy 91 on -100..300: 91 up to 101, n - 10 above.
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

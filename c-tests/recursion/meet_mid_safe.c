@@ -1,6 +1,5 @@
 // class: recursion
 // expect: safe
-// answer: unknown
 // lo and hi step towards each other; the meeting point is the midpoint, rounded up.
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,6 +1,5 @@
 // class: recursion
 // expect: safe
-// answer: unknown
 // Multiplication by repeated addition: mult(a, b) == a * b for -100 <= a <= 100, 0 <= b <= 100.
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

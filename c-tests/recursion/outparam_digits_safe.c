@@ -1,6 +1,5 @@
 // class: recursion
 // expect: safe
-// answer: unknown
 // Digit count through a recursive helper incrementing *cnt: numbers from 1000 have at least 4 digits, below 100 at most 2.
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,6 +1,5 @@
 // class: recursion
 // expect: safe
-// answer: unknown
 // Recursive min/max of a 5-element array through pointer out-parameters bounds every element.
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,6 +1,5 @@
 // class: recursion
 // expect: safe
-// answer: unknown
 // Recursive power b^e (b <= 6, e <= 9): 2^e matches a shift, and b^e is a multiple of 9 when 3 divides b and e >= 2.
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

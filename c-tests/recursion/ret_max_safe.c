@@ -1,6 +1,5 @@
 // class: recursion
 // expect: safe
-// answer: unknown
 // maxr(a, b) peels one from both formals per call and returns max(a, b): a when a >= b.
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,6 +1,5 @@
 // class: recursion
 // expect: safe
-// answer: unknown
 // Recursive sum of 1..n for 0 <= n <= 100: twice the sum is n*(n+1).
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,6 +1,5 @@
 // class: recursion
 // expect: safe
-// answer: unknown
 // Two recursive calls per level: a tree of depth d <= 12 has 2^d <= 4096 leaves.
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

@@ -1,6 +1,5 @@
 // class: recursion
 // expect: safe
-// answer: unknown
 // Grid paths by two recursive calls (binomial C(r + c, r), r, c <= 6): 20 paths only for r == c == 3.
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

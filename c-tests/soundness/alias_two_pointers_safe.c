@@ -1,6 +1,5 @@
 // class: alias
 // expect: safe
-// answer: unknown
 // inputs: 1
 // inputs: 0
 // The twin of alias_two_pointers_bug.c: after the writes, a is 2 exactly when q aliases it (k != 0) and b is 2 otherwise.

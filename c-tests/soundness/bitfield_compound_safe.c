@@ -1,6 +1,5 @@
 // class: bitfield
 // expect: safe
-// answer: unknown
 // inputs: 5
 // inputs: 6
 // The twin of bitfield_compound_bug.c: for 1 <= n <= 5 the 4-bit counter holds 3n (3..15) without wrapping, and the ++ on the other field wraps to its own n mod 16.

@@ -1,6 +1,5 @@
 // class: bitfield
 // expect: safe
-// answer: unknown
 // inputs: 3
 // inputs: -21
 // The twin of bitfield_init_const_bug.c: c.mode + c.bias is 1 + (-4), so only k == 3 (positive) gives 0 (reading 9 + 12 would give a false bug at k == -21).

@@ -1,6 +1,5 @@
 // class: builtin
 // expect: safe
-// answer: unknown
 // inputs: 2147483647 1
 // inputs: 5 7
 // The twin of builtin_add_overflow_bug.c: when __builtin_add_overflow reports no overflow, the sum of two positive ints is positive.

@@ -1,6 +1,5 @@
 // class: builtin
 // expect: safe
-// answer: unknown
 // inputs: 16
 // inputs: 12
 // The twin of builtin_clz_ctz_bug.c: clz(x) + ctz(x) never exceeds 31 for a nonzero 32-bit x.

@@ -1,6 +1,5 @@
 // class: builtin
 // expect: safe
-// answer: unknown
 // inputs: 65536 65536
 // inputs: 6 7
 // The twin of builtin_mul_overflow_bug.c: without an overflow the unsigned product divides back exactly.

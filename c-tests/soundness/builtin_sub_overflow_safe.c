@@ -1,6 +1,5 @@
 // class: builtin
 // expect: safe
-// answer: unknown
 // inputs: 5 3
 // inputs: 3 5
 // The twin of builtin_sub_overflow_bug.c: for 0 <= b <= a <= 255 the difference fits in unsigned char, so no overflow is reported.

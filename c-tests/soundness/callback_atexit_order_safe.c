@@ -1,6 +1,5 @@
 // class: callback
 // expect: safe
-// answer: unknown
 // inputs: 4
 // The twin of callback_atexit_order_bug.c with check registered second: handlers run in reverse order, so check sees at most one bump.
 #include <stdlib.h>

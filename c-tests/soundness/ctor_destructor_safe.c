@@ -1,6 +1,5 @@
 // class: ctor
 // expect: safe
-// answer: unknown
 // inputs: 7
 // The twin of ctor_destructor_bug.c: main restores the balance for n == 7 too, so the destructor's check holds.
 extern void reach_error(void);

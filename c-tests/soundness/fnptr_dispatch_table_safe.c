@@ -1,6 +1,5 @@
 // class: fnptr
 // expect: safe
-// answer: unknown
 // inputs: 2 5
 // inputs: 0 11
 // The twin of fnptr_dispatch_table_bug.c: ops[2] multiplies by 3, and no a gives 14 (the same value is reachable through ops[0] and ops[1], which the condition excludes).

@@ -1,6 +1,5 @@
 // class: fnptr
 // expect: safe
-// answer: unknown
 // inputs: 11 1
 // inputs: 3 5
 // The twin of fnptr_pass_return_bug.c: pick returns negate for k > 10, so a positive v always gives a negative result there.

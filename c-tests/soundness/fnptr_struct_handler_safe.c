@@ -1,6 +1,5 @@
 // class: fnptr
 // expect: safe
-// answer: unknown
 // inputs: 7 200
 // The twin of fnptr_struct_handler_bug.c with seed 106: a + 2*b + 106 is then even only for even a, so the hook pointing to reach_error never fires.
 extern void __assert_fail(const char *, const char *, unsigned int, const char *);

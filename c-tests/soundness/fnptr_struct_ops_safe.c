@@ -1,6 +1,5 @@
 // class: fnptr
 // expect: safe
-// answer: unknown
 // inputs: 1 1
 // inputs: 0 2
 // The twin of fnptr_struct_ops_bug.c: lazy_close clears the state exactly in mode 1, the only mode strict_open accepts, so every successful open is closed.

@@ -1,6 +1,5 @@
 // class: list
 // expect: safe
-// answer: unknown
 // inputs: 4
 // The twin of list_length_bug.c: a list built from n - 1 down to 0 is walked in increasing order, and its length is n.
 #include <stdlib.h>

@@ -1,6 +1,5 @@
 // class: narrow
 // expect: safe
-// answer: unknown
 // inputs: 255
 // The twin of narrow_complement_bug.c without the cast back: ~b is the int -1 - b (-256..-1), never 0, whatever the unsigned char b is.
 extern void reach_error(void);

@@ -1,6 +1,5 @@
 // class: narrow
 // expect: safe
-// answer: unknown
 // inputs: 255
 // The twin of narrow_complement_unsigned_bug.c: ~(unsigned)b is never below 0xffffff00 (a checker that complements in 8 bits finds a false bug).
 extern void reach_error(void);

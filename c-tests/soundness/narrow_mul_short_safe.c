@@ -1,6 +1,5 @@
 // class: narrow
 // expect: safe
-// answer: unknown
 // inputs: 300 300
 // The twin of narrow_mul_short_bug.c keeping the product in an int: two shorts above 200 multiply to more than 40000, without overflow.
 extern void reach_error(void);

@@ -1,6 +1,5 @@
 // class: ptrarith
 // expect: safe
-// answer: unknown
 // inputs: 3
 // inputs: 7
 // The twin of ptrarith_walk_bug.c: p - arr is k, and p[7 - k] is arr[7], so arr holds 5 at k only (6 when k == 7).

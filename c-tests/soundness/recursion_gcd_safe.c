@@ -1,6 +1,5 @@
 // class: recursion
 // expect: safe
-// answer: unknown
 // inputs: 12 18
 // The twin of recursion_gcd_bug.c: the gcd of two even numbers is even, never 3.
 extern void __assert_fail(const char *, const char *, unsigned int, const char *);

@@ -1,6 +1,5 @@
 // class: static
 // expect: safe
-// answer: unknown
 // inputs: 3
 // The twin of static_local_bug.c: the static local persists, so the call after n calls returns n + 1 (a checker that resets it finds a false bug).
 extern void reach_error(void);

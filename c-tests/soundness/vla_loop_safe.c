@@ -1,6 +1,5 @@
 // class: vla
 // expect: safe
-// answer: unknown
 // inputs: 5
 // The twin of vla_loop_bug.c: the sum is a triangular number (0, 1, 3, 6, 10, 15, ...), never 11.
 extern void reach_error(void);

@@ -1,6 +1,5 @@
 // class: volatile
 // expect: safe
-// answer: unknown
 // inputs: 5
 // inputs: 7
 // The twin of volatile_atomic_bug.c: for k < 6 the _Atomic unsigned char stays in 250..255, so it is never below 5.

@@ -1,6 +1,5 @@
 // class: volatile
 // expect: safe
-// answer: unknown
 // inputs: 5
 // The twin of volatile_counter_bug.c: with no outside writer (this corpus's choice for volatile) the counter is n, and 5 is excluded.
 extern void reach_error(void);

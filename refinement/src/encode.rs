@@ -14,7 +14,7 @@
 use crate::path::CirPath;
 use slamrs_abstraction::analysis::points_to::PointsTo;
 use slamrs_abstraction::c2bp::smt::{Addresses, Encoder};
-use slamrs_abstraction::c2bp::solver_pool::PooledSolver;
+use slamrs_abstraction::c2bp::solver_pool::{Arith, Limit, PooledSolver};
 use slamrs_abstraction::c2bp::term::{as_int, Conv, MemKind, NoTerm, Obj, Term};
 use slamrs_abstraction::cir::env::{classify, EnvFn};
 use slamrs_abstraction::cir::{
@@ -88,6 +88,9 @@ struct Enc<'a> {
     allocs: usize,
     out: Vec<Choice>,
     approx: Vec<String>,
+    /// Assert each `assume`'s condition itself rather than guarded by a literal (no unsat
+    /// cores, but Z3 sees unit bounds).
+    direct: bool,
 }
 
 /// Encodes `path` (which starts in `entry`); its queries time out after `timeout_ms`.
@@ -99,20 +102,7 @@ pub fn encode(
     entry: FuncId,
     timeout_ms: u32,
 ) -> Result<PathFormula, NoTerm> {
-    let mut e = Enc {
-        prog,
-        pt,
-        z: Encoder::with_arrays(addrs),
-        subst: HashMap::new(),
-        next: 0,
-        solver: PooledSolver::new(timeout_ms),
-        frames: Vec::new(),
-        allocs: 0,
-        out: Vec::new(),
-        approx: Vec::new(),
-    };
-    e.statics(entry)?;
-    e.enter(entry, &[], None)?;
+    let mut e = Enc::start(prog, pt, addrs, entry, PooledSolver::new(timeout_ms), false)?;
     let mut guards = Vec::new();
     for i in 0..path.steps.len() {
         if let Some(g) = e.step(path, i)? {
@@ -127,7 +117,133 @@ pub fn encode(
     })
 }
 
+/// Most symbols of a linear term [`Enc::set_var`] keeps as a term when exploring.
+const MAX_LINEAR_SYMBOLS: usize = 3;
+
+/// `t` as `c0 + c1*f1 + ...` over at most [`MAX_LINEAR_SYMBOLS`] fresh symbols, if it is
+/// linear (sums, differences, products with a constant of integers and fresh symbols).
+fn linear_small(t: &Term) -> Option<Term> {
+    use slamrs_abstraction::c2bp::term::Op;
+    use std::collections::BTreeMap;
+    fn go(t: &Term, scale: i128, acc: &mut BTreeMap<u32, i128>, c: &mut i128) -> Option<()> {
+        match t {
+            Term::Int(n) => *c = c.checked_add(n.checked_mul(scale)?)?,
+            Term::Fresh(k) => {
+                let e = acc.entry(*k).or_insert(0);
+                *e = e.checked_add(scale)?;
+            }
+            Term::Bin(Op::Add, a, b) => {
+                go(a, scale, acc, c)?;
+                go(b, scale, acc, c)?;
+            }
+            Term::Bin(Op::Sub, a, b) => {
+                go(a, scale, acc, c)?;
+                go(b, scale.checked_neg()?, acc, c)?;
+            }
+            Term::Bin(Op::Mul, a, b) => match (&**a, &**b) {
+                (Term::Int(n), x) | (x, Term::Int(n)) => go(x, scale.checked_mul(*n)?, acc, c)?,
+                _ => return None,
+            },
+            _ => return None,
+        }
+        Some(())
+    }
+    let mut acc = BTreeMap::new();
+    let mut c = 0i128;
+    go(t, 1, &mut acc, &mut c)?;
+    acc.retain(|_, k| *k != 0);
+    if acc.len() > MAX_LINEAR_SYMBOLS {
+        return None;
+    }
+    let mut out = Term::Int(c);
+    for (k, coeff) in acc {
+        let x = Term::bin(Op::Mul, Term::Int(coeff), Term::Fresh(k));
+        out = Term::bin(Op::Add, out, x);
+    }
+    Some(out)
+}
+
+/// A path formula built one step at a time, for exploring a program's paths
+/// ([`crate::explore`]): the caller adds the steps of a concrete run and, before a branch,
+/// asks whether another edge's condition is satisfiable there.
+pub struct Incremental<'a> {
+    enc: Enc<'a>,
+}
+
+impl<'a> Incremental<'a> {
+    /// The formula of the empty path from `entry` (static storage initialized, `entry`
+    /// entered); each query may use `rlimit` of Z3's resource units (no timer:
+    /// [`Limit::Resources`]).
+    pub fn new(
+        prog: &'a Program,
+        pt: &'a PointsTo,
+        addrs: &'a Addresses,
+        entry: FuncId,
+        rlimit: u32,
+    ) -> Result<Self, NoTerm> {
+        let solver = PooledSolver::with(Limit::Resources(rlimit), Arith::Legacy);
+        let enc = Enc::start(prog, pt, addrs, entry, solver, true)?;
+        Ok(Incremental { enc })
+    }
+
+    /// Adds step `i` of `path` (its steps before `i` were added already). An `assume`'s
+    /// condition is asserted; the target of an indirect call comes back as a guard literal,
+    /// which the caller asserts.
+    pub fn step(&mut self, path: &CirPath, i: usize) -> Result<Option<Bool>, NoTerm> {
+        self.enc.step(path, i)
+    }
+
+    /// The truth of `cond` (an expression of `func`, the function the path is in) in the
+    /// current state; `Err` when it has no term (floating point).
+    pub fn condition(&mut self, func: FuncId, cond: &Expr) -> Result<Bool, NoTerm> {
+        let t = self.enc.term(func, cond)?.truth();
+        Ok(self.enc.z.boolean(&t))
+    }
+
+    pub fn solver(&self) -> &PooledSolver {
+        &self.enc.solver
+    }
+
+    /// The nondeterministic values consumed so far, in path order.
+    pub fn choices(&self) -> &[Choice] {
+        &self.enc.out
+    }
+
+    /// Where the encoding over-approximated so far.
+    pub fn approximations(&self) -> &[String] {
+        &self.enc.approx
+    }
+}
+
 impl<'a> Enc<'a> {
+    /// The encoder of the empty path from `entry`: static storage initialized, `entry`
+    /// entered.
+    fn start(
+        prog: &'a Program,
+        pt: &'a PointsTo,
+        addrs: &'a Addresses,
+        entry: FuncId,
+        solver: PooledSolver,
+        direct: bool,
+    ) -> Result<Self, NoTerm> {
+        let mut e = Enc {
+            prog,
+            pt,
+            z: Encoder::with_arrays(addrs),
+            subst: HashMap::new(),
+            next: 0,
+            solver,
+            frames: Vec::new(),
+            allocs: 0,
+            out: Vec::new(),
+            approx: Vec::new(),
+            direct,
+        };
+        e.statics(entry)?;
+        e.enter(entry, &[], None)?;
+        Ok(e)
+    }
+
     fn fresh(&mut self) -> u32 {
         self.next += 1;
         self.next - 1
@@ -160,6 +276,11 @@ impl<'a> Enc<'a> {
     fn set_var(&mut self, v: VarId, t: Term) {
         let t = match t {
             Term::Int(_) | Term::Fresh(_) => t,
+            // exploring: a linear term over few symbols stays a term (a counter stepped
+            // a thousand times is `n - 3000`, not a chain of a thousand equations)
+            other if self.direct && linear_small(&other).is_some() => {
+                linear_small(&other).expect("checked")
+            }
             other => {
                 let k = self.fresh();
                 let sym = Term::Fresh(k);
@@ -440,6 +561,10 @@ impl<'a> Enc<'a> {
                     Err(_) => return Ok(None), // floats: no constraint
                 };
                 let b = self.z.boolean(&t);
+                if self.direct {
+                    self.solver.assert(&b);
+                    return Ok(None);
+                }
                 let g = Bool::new_const(format!("guard{i}"));
                 self.solver.assert(g.implies(&b));
                 return Ok(Some(g));
@@ -664,4 +789,45 @@ fn mem_read(kind: MemKind, addr: Term) -> Term {
 /// `t + off`.
 fn plus(t: Term, off: i128) -> Term {
     Term::bin(slamrs_abstraction::c2bp::term::Op::Add, t, Term::Int(off))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::linear_small;
+    use slamrs_abstraction::c2bp::term::{Op, Term};
+
+    #[test]
+    fn linear_terms_stay_small() {
+        // ((f1 - 3) - 3) + 2 * f2 - f2  ==  -6 + f1 + f2
+        let t = Term::bin(
+            Op::Sub,
+            Term::bin(
+                Op::Add,
+                Term::bin(
+                    Op::Sub,
+                    Term::bin(Op::Sub, Term::Fresh(1), Term::Int(3)),
+                    Term::Int(3),
+                ),
+                Term::bin(Op::Mul, Term::Int(2), Term::Fresh(2)),
+            ),
+            Term::Fresh(2),
+        );
+        let want = Term::bin(
+            Op::Add,
+            Term::bin(Op::Add, Term::Int(-6), Term::Fresh(1)),
+            Term::Fresh(2),
+        );
+        assert_eq!(linear_small(&t), Some(want));
+        // x - x is 0
+        let zero = Term::bin(Op::Sub, Term::Fresh(4), Term::Fresh(4));
+        assert_eq!(linear_small(&zero), Some(Term::Int(0)));
+        // products of symbols and divisions are not linear
+        let sq = Term::bin(Op::Mul, Term::Fresh(1), Term::Fresh(1));
+        assert_eq!(linear_small(&sq), None);
+        let div = Term::bin(Op::Div, Term::Fresh(1), Term::Int(2));
+        assert_eq!(linear_small(&div), None);
+        // more than three symbols: a fresh symbol is better
+        let many = (1..=4).fold(Term::Int(0), |t, k| Term::bin(Op::Add, t, Term::Fresh(k)));
+        assert_eq!(linear_small(&many), None);
+    }
 }

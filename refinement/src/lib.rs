@@ -14,6 +14,7 @@
 
 pub mod discover;
 pub mod encode;
+pub mod explore;
 pub mod linear;
 pub mod loops;
 pub mod path;
@@ -146,6 +147,17 @@ impl Refiner {
             seen: HashSet::new(),
             opts,
         }
+    }
+
+    /// The entry function.
+    pub fn entry(&self) -> FuncId {
+        self.entry
+    }
+
+    /// Explores `prog`'s paths from the entry function ([`explore`]): a counterexample, or
+    /// a proof that none exists when the exploration covers every path.
+    pub fn explore(&self, prog: &Program, budget: &explore::Budget) -> explore::Explored {
+        explore::explore(prog, &self.pt, &self.addrs, self.entry, budget)
     }
 
     /// Decides the path's slice ([`slice`]) when it is smaller than the path: infeasible

@@ -212,7 +212,7 @@ pub fn random_runs(prog: &Program, entry: &str, budget: &Budget) -> Searched {
 }
 
 /// A run's recorded choices as the choices and values of a model, for [`replay`].
-fn as_model(recorded: &[interp::Choice]) -> (Vec<Choice>, Vec<i128>) {
+pub(crate) fn as_model(recorded: &[interp::Choice]) -> (Vec<Choice>, Vec<i128>) {
     let mut choices = Vec::new();
     let mut values = Vec::new();
     for c in recorded {

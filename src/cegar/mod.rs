@@ -9,7 +9,11 @@ use bebop::reach::{Outcome as BpOutcome, Target};
 use bebop::symbolic::SymbolicOptions;
 use slamrs_abstraction::c2bp::{self, Abstractor, PredicateSet};
 use slamrs_abstraction::cir::Program;
+use slamrs_refinement::explore::Explored;
 use slamrs_refinement::{self as refinement, Counterexample, Refiner};
+
+mod explorer;
+use explorer::Explorer;
 
 /// Settings of one CEGAR run.
 #[derive(Clone, Debug)]
@@ -25,6 +29,8 @@ pub struct Options {
     pub max_bdd_nodes: usize,
     /// Write each iteration's predicates and boolean program here (`iter-N.preds`, `iter-N.bp`).
     pub save_abstractions: Option<std::path::PathBuf>,
+    /// Run the directed path exploration beside the loop ([`explorer`]).
+    pub explore: bool,
 }
 
 impl Default for Options {
@@ -37,6 +43,7 @@ impl Default for Options {
             refinement: refinement::Options::default(),
             max_bdd_nodes: 1 << 24,
             save_abstractions: None,
+            explore: true,
         }
     }
 }
@@ -60,7 +67,9 @@ pub struct PhaseTimes {
     pub refinement: Duration,
     /// Building and running the compiled program for the counterexample (native replay).
     pub confirmation: Duration,
-    /// Random runs of the interpreter after refinement stalled ([`refinement::search`]).
+    /// Random runs of the interpreter after refinement stalled ([`refinement::search`]),
+    /// and waiting for the directed exploration ([`refinement::explore`]) after the loop
+    /// ended without an answer.
     pub search: Duration,
 }
 
@@ -78,6 +87,19 @@ pub struct Stats {
     pub peak_bdd_nodes: u64,
     /// Length of the last abstract counterexample mapped to C (edges).
     pub last_path_len: usize,
+    /// Runs of the directed exploration, and the branch conditions it gave Z3 (when the
+    /// answer waited for it).
+    pub explored_paths: u64,
+    pub exploration_queries: u64,
+}
+
+/// What proved a SAFE verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Proof {
+    /// Bebop proved the boolean program's error unreachable.
+    Abstraction,
+    /// The directed exploration covered every feasible path ([`refinement::explore`]).
+    Exploration,
 }
 
 /// What the progress callback is told after each phase.
@@ -117,10 +139,13 @@ pub struct Outcome {
     pub predicates: PredicateSet,
     /// How the violation was confirmed (violations only).
     pub confirmation: Option<Confirmation>,
+    /// What proved the program safe (SAFE only).
+    pub proof: Option<Proof>,
 }
 
 /// Runs CEGAR on `prog` (already instrumented: its `Error` edges are the violations),
-/// starting from the predicates `initial`.
+/// starting from the predicates `initial`, with the directed exploration beside it
+/// ([`explorer`]) unless `opts.explore` is off.
 pub fn run(
     prog: &mut Program,
     initial: PredicateSet,
@@ -128,26 +153,110 @@ pub fn run(
     progress: &mut dyn FnMut(&Progress),
     confirm: &mut Confirm,
 ) -> Outcome {
-    let mut stats = Stats::default();
-    let mut preds = initial;
-    let finish = |verdict, stats, preds| Outcome {
-        verdict,
-        stats,
-        predicates: preds,
-        confirmation: None,
-    };
     let Some(entry) = prog
         .func_by_name(&opts.entry)
         .filter(|&f| prog.func(f).body.is_some())
     else {
         let why = format!("entry function `{}` is not defined", opts.entry);
-        return finish(Verdict::Unknown(why), stats, preds);
+        return unknown(why, Stats::default(), initial);
     };
-    let abstractor = Abstractor::new();
     let mut refiner = Refiner::new(prog, entry, opts.refinement.clone());
+    let explorer = Explorer::spawn(prog, entry, opts.deadline, opts.explore);
+    match run_loop(
+        prog,
+        &mut refiner,
+        initial,
+        opts,
+        progress,
+        confirm,
+        &explorer,
+    ) {
+        LoopEnd::Done(outcome) => {
+            explorer.cancel();
+            outcome
+        }
+        LoopEnd::Unknown {
+            why,
+            mut stats,
+            preds,
+            stalled,
+        } => {
+            let mut why = why;
+            if stalled {
+                // never give up on a bug a concrete run finds
+                let t = Instant::now();
+                let mut budget = refinement::search::Budget::default();
+                budget.time = budget.time.min(RANDOM_SEARCH_TIME);
+                if let Some(d) = opts.deadline {
+                    budget.time = budget.time.min(d.saturating_duration_since(t));
+                }
+                let searched = refinement::search::random_runs(prog, &opts.entry, &budget);
+                stats.times.search += t.elapsed();
+                if let Some(cex) = searched.found {
+                    explorer.cancel();
+                    return confirmed_violation(prog, cex, Some(why), confirm, stats, preds);
+                }
+                why = format!(
+                    "{why}; {} interpreter run(s) with random inputs did not reach the error",
+                    searched.runs
+                );
+            }
+            let t = Instant::now();
+            let explored = explorer.wait();
+            stats.times.search += t.elapsed();
+            from_exploration(prog, entry, explored, why, confirm, stats, preds)
+        }
+    }
+}
+
+/// How the loop ended: with an answer, or UNKNOWN for `why` (`stalled`: refinement could
+/// not decide the path or made no progress, so a search may still find the bug).
+enum LoopEnd {
+    Done(Outcome),
+    Unknown {
+        why: String,
+        stats: Stats,
+        preds: PredicateSet,
+        stalled: bool,
+    },
+}
+
+fn unknown(why: String, stats: Stats, predicates: PredicateSet) -> Outcome {
+    Outcome {
+        verdict: Verdict::Unknown(why),
+        stats,
+        predicates,
+        confirmation: None,
+        proof: None,
+    }
+}
+
+/// The abstraction–check–refine iterations.
+fn run_loop(
+    prog: &mut Program,
+    refiner: &mut Refiner,
+    initial: PredicateSet,
+    opts: &Options,
+    progress: &mut dyn FnMut(&Progress),
+    confirm: &mut Confirm,
+    explorer: &Explorer,
+) -> LoopEnd {
+    let entry = refiner.entry();
+    let mut stats = Stats::default();
+    let mut preds = initial;
+    let give_up = |why, stats, preds| LoopEnd::Unknown {
+        why,
+        stats,
+        preds,
+        stalled: false,
+    };
+    let abstractor = Abstractor::with_cancel(explorer.decided_flag());
     let mut aopts = opts.abstraction.clone();
     aopts.entry = opts.entry.clone();
     let out_of_time = |stats: &Stats| {
+        if explorer.decided() {
+            return Some("the directed exploration answered first".to_string());
+        }
         opts.deadline.is_some_and(|d| Instant::now() >= d).then(|| {
             format!(
                 "timeout after {} iterations",
@@ -162,16 +271,22 @@ pub fn run(
         if it > opts.max_iterations {
             stats.iterations -= 1;
             let why = format!("iteration limit ({}) reached", opts.max_iterations);
-            return finish(Verdict::Unknown(why), stats, preds);
+            return give_up(why, stats, preds);
         }
         if let Some(why) = out_of_time(&stats) {
-            return finish(Verdict::Unknown(why), stats, preds);
+            return give_up(why, stats, preds);
         }
         // abstraction
         let t = Instant::now();
         let abs = match abstractor.abstract_program(prog, &preds, &aopts) {
             Ok(a) => a,
-            Err(e) => return finish(Verdict::Unknown(e.to_string()), stats, preds),
+            Err(e) => {
+                let why = match out_of_time(&stats) {
+                    Some(why) if e == c2bp::AbsError::Cancelled => why,
+                    _ => e.to_string(),
+                };
+                return give_up(why, stats, preds);
+            }
         };
         stats.times.abstraction += t.elapsed();
         if let Some(dir) = &opts.save_abstractions {
@@ -186,7 +301,7 @@ pub fn run(
             stats: &stats,
         });
         if let Some(why) = out_of_time(&stats) {
-            return finish(Verdict::Unknown(why), stats, preds);
+            return give_up(why, stats, preds);
         }
         // model checking
         let t = Instant::now();
@@ -194,7 +309,7 @@ pub fn run(
             Ok(c) => c,
             Err(e) => {
                 let why = format!("internal error: the boolean program is malformed: {e}");
-                return finish(Verdict::Unknown(why), stats, preds);
+                return give_up(why, stats, preds);
             }
         };
         let engine = Engine::Bdd(SymbolicOptions {
@@ -214,20 +329,19 @@ pub fn run(
         });
         let trace = match outcome {
             BpOutcome::Unreachable => {
-                let verdict = match refused(prog, entry) {
-                    Some(why) => Verdict::Unknown(why),
-                    None => Verdict::Safe,
+                return match refused(prog, entry) {
+                    Some(why) => give_up(why, stats, abs.preds),
+                    None => LoopEnd::Done(safe(Proof::Abstraction, stats, abs.preds)),
                 };
-                return finish(verdict, stats, abs.preds);
             }
             BpOutcome::GaveUp(why) => {
                 let why = format!("the model checker gave up: {why}");
-                return finish(Verdict::Unknown(why), stats, preds);
+                return give_up(why, stats, preds);
             }
             BpOutcome::Reachable(trace) => trace,
         };
         if let Some(why) = out_of_time(&stats) {
-            return finish(Verdict::Unknown(why), stats, preds);
+            return give_up(why, stats, preds);
         }
         // refinement
         let t = Instant::now();
@@ -238,15 +352,23 @@ pub fn run(
         stats.times.refinement += t.elapsed();
         match result {
             refinement::Outcome::Violation(cex) => {
-                return confirmed_violation(prog, cex, None, confirm, stats, preds);
+                return LoopEnd::Done(confirmed_violation(prog, cex, None, confirm, stats, preds));
             }
-            // never give up on a bug a concrete run finds
             refinement::Outcome::Unknown(why) => {
-                return search_before_unknown(prog, opts, why, confirm, stats, preds);
+                return LoopEnd::Unknown {
+                    why,
+                    stats,
+                    preds,
+                    stalled: true,
+                };
             }
             refinement::Outcome::NoProgress(stalled) => {
-                let why = stalled.to_string();
-                return search_before_unknown(prog, opts, why, confirm, stats, preds);
+                return LoopEnd::Unknown {
+                    why: stalled.to_string(),
+                    stats,
+                    preds,
+                    stalled: true,
+                };
             }
             refinement::Outcome::Unconfirmed { cex, why } => {
                 let t = Instant::now();
@@ -256,15 +378,16 @@ pub fn run(
                 };
                 stats.times.confirmation += t.elapsed();
                 return match checked {
-                    Ok(Confirmation::Native { seconds }) => Outcome {
+                    Ok(Confirmation::Native { seconds }) => LoopEnd::Done(Outcome {
+                        verdict: Verdict::Violation(Box::new(cex)),
                         confirmation: Some(Confirmation::NativeOnly {
                             seconds,
                             interpreter: why,
                         }),
-                        ..finish(Verdict::Violation(Box::new(cex)), stats, preds)
-                    },
-                    Ok(_) => finish(Verdict::Unknown(why), stats, preds),
-                    Err(e) => finish(Verdict::Unknown(format!("{why}; {e}")), stats, preds),
+                        ..unknown(String::new(), stats, preds)
+                    }),
+                    Ok(_) => give_up(why, stats, preds),
+                    Err(e) => give_up(format!("{why}; {e}"), stats, preds),
                 };
             }
             refinement::Outcome::Refined { path_len, .. } => {
@@ -279,37 +402,55 @@ pub fn run(
     }
 }
 
-/// Before answering UNKNOWN for `why` (refinement could not decide or stalled): runs of
-/// the interpreter with random inputs ([`refinement::search`]) within the deadline; a run
-/// that reaches the error is the answer once confirmed.
-fn search_before_unknown(
+fn safe(proof: Proof, stats: Stats, predicates: PredicateSet) -> Outcome {
+    Outcome {
+        verdict: Verdict::Safe,
+        stats,
+        predicates,
+        confirmation: None,
+        proof: Some(proof),
+    }
+}
+
+/// The answer after the loop said UNKNOWN for `why`: the exploration's, if it found a
+/// counterexample (once confirmed) or covered every path (SAFE, unless the program uses a
+/// construct slamrs refuses); otherwise UNKNOWN for `why` and the exploration's reason.
+fn from_exploration(
     prog: &Program,
-    opts: &Options,
+    entry: slamrs_abstraction::cir::FuncId,
+    explored: Option<Explored>,
     why: String,
     confirm: &mut Confirm,
     mut stats: Stats,
     predicates: PredicateSet,
 ) -> Outcome {
-    let t = Instant::now();
-    let mut budget = refinement::search::Budget::default();
-    if let Some(d) = opts.deadline {
-        budget.time = budget.time.min(d.saturating_duration_since(t));
+    let Some(explored) = explored else {
+        return unknown(why, stats, predicates);
+    };
+    stats.explored_paths = explored.paths;
+    stats.exploration_queries = explored.queries;
+    if let Some(cex) = explored.found {
+        return confirmed_violation(prog, cex, Some(why), confirm, stats, predicates);
     }
-    let searched = refinement::search::random_runs(prog, &opts.entry, &budget);
-    stats.times.search += t.elapsed();
-    match searched.found {
-        Some(cex) => confirmed_violation(prog, cex, Some(why), confirm, stats, predicates),
-        None => Outcome {
-            verdict: Verdict::Unknown(format!(
-                "{why}; {} interpreter run(s) with random inputs did not reach the error",
-                searched.runs
-            )),
+    match explored.complete {
+        Ok(()) => match refused(prog, entry) {
+            Some(refusal) => unknown(refusal, stats, predicates),
+            None => safe(Proof::Exploration, stats, predicates),
+        },
+        Err(_) if explored.paths == 0 => unknown(why, stats, predicates),
+        Err(incomplete) => unknown(
+            format!(
+                "{why}; {} explored path(s) did not reach the error ({incomplete})",
+                explored.paths
+            ),
             stats,
             predicates,
-            confirmation: None,
-        },
+        ),
     }
 }
+
+/// Longest random search when refinement stalls.
+const RANDOM_SEARCH_TIME: Duration = Duration::from_secs(3);
 
 /// The outcome for a counterexample the interpreter replayed: a violation once `confirm`
 /// accepts it, otherwise UNKNOWN with its reason (after the reason the search that found
@@ -340,6 +481,7 @@ fn confirmed_violation(
         stats,
         predicates,
         confirmation,
+        proof: None,
     }
 }
 

@@ -79,3 +79,52 @@ fn pointers_and_fields() {
     );
     assert!(is_safe(&safe), "{:?}", safe.verdict);
 }
+
+#[test]
+fn exploration_proves_what_predicates_do_not() {
+    // twice the sum is n * (n + 1): no predicate the refinement finds proves it, while
+    // the directed exploration covers the 103 paths the input bound allows
+    let src = "int sum(int n) { if (n == 0) return 0; return n + sum(n - 1); }
+        int main() { int n = __VERIFIER_nondet_int();
+          if (n < 0 || n > 100) return 0;
+          if (2 * sum(n) != n * (n + 1)) reach_error();
+          return 0; }";
+    let safe = check(src);
+    assert!(is_safe(&safe), "{:?}", safe.verdict);
+    assert_eq!(safe.proof, Some(Proof::Exploration));
+    assert_eq!(safe.stats.explored_paths, 103);
+    let bad = check(&src.replace("n * (n + 1)", "n * (n + 1) + (n == 77)"));
+    match &bad.verdict {
+        Verdict::Violation(cex) => assert_eq!(cex.inputs, vec![77]),
+        v => panic!("{v:?}"),
+    }
+    // without the exploration the loop gives up
+    let mut prog = load_text(
+        "t.c",
+        format!("extern void reach_error(void); extern int __VERIFIER_nondet_int(void);\n{src}"),
+        &LoadOptions::default(),
+    )
+    .expect("loads");
+    let alone = run(
+        &mut prog,
+        PredicateSet::default(),
+        &Options {
+            explore: false,
+            ..Options::default()
+        },
+        &mut |_| {},
+        &mut |_, _| Ok(Confirmation::InterpreterOnly),
+    );
+    assert!(
+        matches!(alone.verdict, Verdict::Unknown(_)),
+        "{:?}",
+        alone.verdict
+    );
+    assert_eq!(alone.stats.explored_paths, 0);
+}
+
+#[test]
+fn bebop_proofs_say_so() {
+    let safe = check("int main() { int x = 1; if (x != 1) reach_error(); return 0; }");
+    assert_eq!(safe.proof, Some(Proof::Abstraction));
+}

@@ -12,7 +12,7 @@ use super::smt::{Addresses, Encoder};
 use super::solver_pool::PooledSolver;
 use super::term::Term;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use z3::ast::Bool;
 use z3::SatResult;
@@ -58,6 +58,18 @@ pub struct Counters {
     pub cache_misses: AtomicU64,
     /// Computations stopped by the query limit (their answer is sound but may be weak).
     pub capped: AtomicU64,
+    /// Set by another thread when the abstraction is abandoned: searches stop at their next
+    /// query (their answers are sound but weak; the abstraction is not used).
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Counters {
+    /// Whether the abstraction has been abandoned.
+    pub fn cancelled(&self) -> bool {
+        self.cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+    }
 }
 
 /// A cache of answers keyed on the canonical query, shared by threads and kept across
@@ -279,6 +291,9 @@ fn enumerate(
                 for v in [true, false] {
                     if s.queries >= lim.max_queries as u64 {
                         counters.capped.fetch_add(1, Ordering::Relaxed);
+                        return;
+                    }
+                    if counters.cancelled() {
                         return;
                     }
                     let mut c = cube.clone();

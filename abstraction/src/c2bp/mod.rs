@@ -41,7 +41,8 @@ use crate::analysis::points_to::PointsTo;
 use crate::cir::{print, FuncId, NodeId, Program, Stmt, VarId};
 use rayon::prelude::*;
 use std::collections::{BTreeSet, HashMap};
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use term::{Conv, Term};
 
@@ -85,12 +86,15 @@ impl Default for Options {
 pub enum AbsError {
     /// The entry function is missing or has no body.
     NoEntry(String),
+    /// The flag given to [`Abstractor::with_cancel`] was set.
+    Cancelled,
 }
 
 impl std::fmt::Display for AbsError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             AbsError::NoEntry(name) => write!(f, "entry function `{name}` is not defined"),
+            AbsError::Cancelled => write!(f, "the abstraction was cancelled"),
         }
     }
 }
@@ -183,6 +187,14 @@ pub(crate) struct Ctx<'a> {
 impl Abstractor {
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// An abstractor whose abstractions stop early, with [`AbsError::Cancelled`], once
+    /// `cancel` is set (by another thread).
+    pub fn with_cancel(cancel: Arc<AtomicBool>) -> Self {
+        let mut a = Self::default();
+        a.counters.cancel = Some(cancel);
+        a
     }
 
     /// The boolean program of `prog` over `preds`.
@@ -283,10 +295,16 @@ impl Abstractor {
             }
         }
         let funcs: Vec<FuncId> = ctx.sigs.keys().copied().collect();
+        let cancelled = || self.counters.cancelled();
         let run = || {
             let codes: Vec<Vec<bebop::ast::Stmt>> = items
                 .par_iter()
-                .map(|&(f, n, e)| edges::abstract_edge(&ctx, f, n, e))
+                .map(|&(f, n, e)| {
+                    if cancelled() {
+                        return Vec::new();
+                    }
+                    edges::abstract_edge(&ctx, f, n, e)
+                })
                 .collect();
             let enforces: Vec<Option<bebop::ast::Expr>> =
                 funcs.par_iter().map(|&f| edges::enforce(&ctx, f)).collect();
@@ -309,6 +327,9 @@ impl Abstractor {
                 Err(_) => run(),
             }
         };
+        if cancelled() {
+            return Err(AbsError::Cancelled);
+        }
         let mut code_of: HashMap<(FuncId, NodeId, usize), Vec<bebop::ast::Stmt>> =
             items.iter().copied().zip(codes).collect();
         let enforce_of: HashMap<FuncId, Option<bebop::ast::Expr>> =
