@@ -519,12 +519,15 @@ fn answer_as_recorded(corpus: &Corpus) {
             ));
         }
     }
-    let slow: Vec<String> = files
-        .iter()
-        .zip(&outcomes)
-        .filter(|(_, (_, o))| o.slow)
-        .map(|(p, _)| file_name(p))
-        .collect();
+    let listed = |which: fn(&Outcome) -> bool| -> Vec<String> {
+        files
+            .iter()
+            .zip(&outcomes)
+            .filter(|(_, (_, o))| which(o))
+            .map(|(p, _)| file_name(p))
+            .collect()
+    };
+    let slow = listed(|o| o.slow);
     if !slow.is_empty() {
         eprintln!(
             "out of time where an answer is recorded (not counted as failures up to {:.0}% of the corpus): {}",
@@ -532,12 +535,7 @@ fn answer_as_recorded(corpus: &Corpus) {
             slow.join(", ")
         );
     }
-    let decided: Vec<String> = files
-        .iter()
-        .zip(&outcomes)
-        .filter(|(_, (_, o))| o.progress)
-        .map(|(p, _)| file_name(p))
-        .collect();
+    let decided = listed(|o| o.progress);
     if !decided.is_empty() {
         eprintln!(
             "decided where `// answer: unknown` is recorded (scripts/soundness-answers updates the headers): {}",

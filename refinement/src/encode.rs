@@ -274,14 +274,13 @@ impl<'a> Enc<'a> {
 
     /// `v := t` for a scalar not in memory.
     fn set_var(&mut self, v: VarId, t: Term) {
-        let t = match t {
-            Term::Int(_) | Term::Fresh(_) => t,
-            // exploring: a linear term over few symbols stays a term (a counter stepped
-            // a thousand times is `n - 3000`, not a chain of a thousand equations)
-            other if self.direct && linear_small(&other).is_some() => {
-                linear_small(&other).expect("checked")
-            }
-            other => {
+        // exploring: a linear term over few symbols stays a term (a counter stepped a
+        // thousand times is `n - 3000`, not a chain of a thousand equations)
+        let linear = if self.direct { linear_small(&t) } else { None };
+        let t = match (t, linear) {
+            (_, Some(l)) => l,
+            (t @ (Term::Int(_) | Term::Fresh(_)), None) => t,
+            (other, None) => {
                 let k = self.fresh();
                 let sym = Term::Fresh(k);
                 let (a, b) = (self.int(&sym), self.int(&other));

@@ -176,17 +176,18 @@ pub fn run(
             outcome
         }
         LoopEnd::Unknown {
-            why,
+            mut why,
             mut stats,
             preds,
             stalled,
         } => {
-            let mut why = why;
             if stalled {
                 // never give up on a bug a concrete run finds
                 let t = Instant::now();
-                let mut budget = refinement::search::Budget::default();
-                budget.time = budget.time.min(RANDOM_SEARCH_TIME);
+                let mut budget = refinement::search::Budget {
+                    time: RANDOM_SEARCH_TIME,
+                    ..Default::default()
+                };
                 if let Some(d) = opts.deadline {
                     budget.time = budget.time.min(d.saturating_duration_since(t));
                 }
