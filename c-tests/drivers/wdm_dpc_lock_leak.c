@@ -1,9 +1,9 @@
 /* The DPC shares a spin lock with the read routine and returns early, holding it, when
-   more than one read came before it ran. The device extension is zeroed (a static buffer
-   of 8-byte words in the OS model); the path formula zeroes static storage by its declared
-   type only, so the 4-byte counters read as arbitrary there, the replay of the paths it
-   finds misses the bug, and slamrs gives up today (the `?`).
-   slamrs-expect: locking=DEFECT? irql=PASS irp-completion=PASS pending=PASS cancel-spinlock=NOT-APPLICABLE critical-region=NOT-APPLICABLE */
+   more than one read came before it ran. Refinement does not find the predicates that
+   relate the read routine's counter to the DPC's (both reach the extension through
+   different pointers); the concrete search after the stall finds the bug: two reads,
+   then the DPC.
+   slamrs-expect: locking=DEFECT irql=PASS irp-completion=PASS pending=PASS cancel-spinlock=NOT-APPLICABLE critical-region=NOT-APPLICABLE */
 #include <wdm.h>
 
 typedef struct _DEVICE_EXTENSION {

@@ -1,9 +1,12 @@
 //! Directed exploration of a program's paths (concolic, as DART): a concrete run of the CIR
 //! interpreter, its path formula built step by step ([`crate::encode::Incremental`]), and at
 //! each branch the other edges' conditions given to Z3; each satisfiable one is a model
-//! whose inputs drive a new run down that edge. Branches are explored shallowest first, so
-//! the search deepens loops and recursion one decision at a time, and a run reaching the
-//! error is replayed like any counterexample.
+//! whose inputs drive a new run down that edge. Every other run explores the shallowest
+//! branch waiting, so the search deepens loops and recursion one decision at a time; the
+//! runs between take a branch waiting anywhere, at random, so a bug behind a long sequence
+//! of decisions (an environment calling a driver's routines in one particular order) is
+//! not left behind the exponentially many shorter sequences. A run reaching the error is
+//! replayed like any counterexample.
 //!
 //! When every run ends normally and every other edge of every branch on them is either
 //! unsatisfiable or was taken by a run, the program's execution tree has been covered: no
@@ -48,11 +51,12 @@ pub struct Budget {
     /// Z3 resource units one query may use (`rlimit`; Z3's timers are not used, see
     /// [`Limit::Resources`]).
     pub query_rlimit: u32,
-    /// How long to go on (looking for a bug only) once the exploration can no longer
-    /// prove anything ([`Explored::complete`] is an error other than the budget's).
-    pub hunt_time: Duration,
     /// Set by another thread to stop the exploration (it ends as [`Incomplete::Budget`]).
     pub cancel: Option<Arc<AtomicBool>>,
+    /// Set by the exploration once it can no longer prove anything (any [`Incomplete`]
+    /// but the budget's): it goes on looking for a bug until the budget or `cancel` ends
+    /// it, and a caller waiting for a proof can stop waiting.
+    pub unprovable: Option<Arc<AtomicBool>>,
 }
 
 impl Budget {
@@ -73,8 +77,8 @@ impl Default for Budget {
             paths: 20_000,
             max_steps: 200_000,
             query_rlimit: 3_000_000,
-            hunt_time: Duration::from_secs(5),
             cancel: None,
+            unprovable: None,
         }
     }
 }
@@ -103,6 +107,9 @@ pub enum Incomplete {
     /// The path formula of a run is unsatisfiable: the run did something the formula does
     /// not model (a signed overflow), so its verdicts on other edges mean nothing.
     Mismatch,
+    /// A loop repeats for as long as inputs say (at this location): the program has
+    /// infinitely many paths ([`crate::input_loops`]).
+    InputLoop(String),
 }
 
 impl fmt::Display for Incomplete {
@@ -125,6 +132,10 @@ impl fmt::Display for Incomplete {
             Incomplete::Mismatch => write!(
                 f,
                 "a run does what its path formula does not model (a signed overflow)"
+            ),
+            Incomplete::InputLoop(at) => write!(
+                f,
+                "the loop at {at} repeats for as long as inputs say: there is no end of paths to explore"
             ),
         }
     }
@@ -264,10 +275,18 @@ pub fn explore(
     let note = |out: &mut Explored, why: Incomplete| {
         if out.complete.is_ok() {
             tracing::debug!(%why, "the exploration is incomplete");
+            if why != Incomplete::Budget {
+                if let Some(flag) = &budget.unprovable {
+                    flag.store(true, Ordering::Release);
+                }
+            }
             out.complete = Err(why);
         }
     };
-    // pending runs, shallowest branch first (ties: first found first)
+    if let Some(at) = crate::input_loops::input_controlled_loop(prog, entry) {
+        note(&mut out, Incomplete::InputLoop(prog.loc_string(at)));
+    }
+    // pending runs: by the shallowest branch (ties: first found first), and at random
     let mut pending: Vec<Option<Pending>> = vec![Some(Pending {
         choices: Vec::new(),
         values: Vec::new(),
@@ -275,18 +294,20 @@ pub fn explore(
     })];
     let mut queue: BinaryHeap<Reverse<(usize, usize)>> = BinaryHeap::new();
     queue.push(Reverse((0, 0)));
-    let mut hunting_since = None;
-    while let Some(Reverse((_, id))) = queue.pop() {
+    let mut waiting: Vec<usize> = vec![0];
+    let mut rng = 0x2545_f491_4f6c_dd1d_u64;
+    loop {
+        let id = if out.paths % 2 == 1 {
+            random_waiting(&mut waiting, &pending, &mut rng)
+        } else {
+            shallowest_waiting(&mut queue, &pending)
+        };
+        let Some(id) = id else {
+            break;
+        };
         if out.paths >= budget.paths || budget.spent(start) {
             note(&mut out, Incomplete::Budget);
             break;
-        }
-        if out.complete.is_err() {
-            let since = *hunting_since.get_or_insert_with(Instant::now);
-            if since.elapsed() >= budget.hunt_time {
-                tracing::debug!("no proof possible, and no bug found in the hunting time");
-                break;
-            }
         }
         let Some(p) = pending[id].take() else {
             continue;
@@ -370,6 +391,7 @@ pub fn explore(
                 target: Some((path.clone(), k, alt)),
             }));
             queue.push(Reverse((k, pending.len() - 1)));
+            waiting.push(pending.len() - 1);
         }
     }
     tracing::info!(
@@ -380,6 +402,38 @@ pub fn explore(
         "exploration done"
     );
     out
+}
+
+/// The waiting run with the shallowest branch (`None`: nothing waits).
+fn shallowest_waiting(
+    queue: &mut BinaryHeap<Reverse<(usize, usize)>>,
+    pending: &[Option<Pending>],
+) -> Option<usize> {
+    while let Some(Reverse((_, id))) = queue.pop() {
+        if pending[id].is_some() {
+            return Some(id);
+        }
+    }
+    None
+}
+
+/// A waiting run chosen uniformly at random (xorshift on `rng`; `None`: nothing waits).
+/// `waiting` keeps the runs the other order took until they are drawn here.
+fn random_waiting(
+    waiting: &mut Vec<usize>,
+    pending: &[Option<Pending>],
+    rng: &mut u64,
+) -> Option<usize> {
+    while !waiting.is_empty() {
+        *rng ^= *rng << 13;
+        *rng ^= *rng >> 7;
+        *rng ^= *rng << 17;
+        let id = waiting.swap_remove((*rng % waiting.len() as u64) as usize);
+        if pending[id].is_some() {
+            return Some(id);
+        }
+    }
+    None
 }
 
 /// A branch to explore: (step, edge to take, the model's choices and values).

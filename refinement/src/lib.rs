@@ -15,6 +15,7 @@
 pub mod discover;
 pub mod encode;
 pub mod explore;
+pub mod input_loops;
 pub mod linear;
 pub mod loops;
 pub mod path;

@@ -84,7 +84,7 @@ fn through(assigns: &[(VarId, Expr)], phi: Expr) -> Vec<Expr> {
 }
 
 /// The strongly connected components of the CFG that contain a cycle.
-fn loops(body: &Body) -> Vec<BTreeSet<NodeId>> {
+pub(crate) fn loops(body: &Body) -> Vec<BTreeSet<NodeId>> {
     let succ: Vec<Vec<usize>> = body
         .nodes
         .iter()
@@ -98,7 +98,7 @@ fn loops(body: &Body) -> Vec<BTreeSet<NodeId>> {
 }
 
 /// The variable a statement assigns, if it assigns a whole variable.
-fn assigned_var(stmt: &Stmt) -> Option<VarId> {
+pub(crate) fn assigned_var(stmt: &Stmt) -> Option<VarId> {
     let lhs = match stmt {
         Stmt::Assign { lhs, .. } | Stmt::Havoc { lhs, .. } | Stmt::Alloc { lhs, .. } => lhs,
         Stmt::Call { lhs: Some(lhs), .. } => lhs,

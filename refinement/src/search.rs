@@ -1,7 +1,9 @@
 //! Concrete search for a violation, for when refinement stalls: runs of the CIR
-//! interpreter in machine integers with seeded random inputs (half of them the program's
-//! own integer constants and their neighbours, the others small values, the type's
-//! extremes and uniform ones; allocations that may fail sometimes failing), so a bug any
+//! interpreter in machine integers with seeded random inputs, allocations that may fail
+//! sometimes failing. Runs take turns between distributions (a swarm, [`SWARM`]): the
+//! program's own integer constants and their neighbours mixed with small values, the
+//! type's extremes and uniform ones; that with zero half of the time; values uniform in
+//! `0..=1`, `0..=3`, `0..=7` (the choices of an environment loop). So a bug any
 //! concrete run finds is not answered UNKNOWN because no predicate explained a spurious
 //! path. A run that reaches the error is replayed from its recorded choices exactly like a
 //! path formula's model ([`crate::replay::replay`]), so what it returns is an ordinary
@@ -13,7 +15,9 @@
 
 use crate::encode::{Choice, ChoiceKind};
 use crate::replay::{replay, Counterexample, Replay};
-use slamrs_abstraction::cir::{AllocId, Expr, ExprKind, HavocKind, Loc, Lval, Program, Stmt, Ty};
+use slamrs_abstraction::cir::{
+    AllocId, Expr, ExprKind, HavocKind, Loc, Lval, Program, Stmt, Ty, TypeKind,
+};
 use slamrs_abstraction::interp::{
     self, Config, IntMode, NoObserver, Oracle, Outcome, RandomOracle, Recording,
 };
@@ -36,7 +40,7 @@ pub struct Budget {
 impl Default for Budget {
     fn default() -> Self {
         Budget {
-            runs: 2_000,
+            runs: 1_000_000,
             time: Duration::from_secs(10),
             max_steps: 200_000,
             alloc_fail_probability: 0.1,
@@ -105,13 +109,41 @@ fn constants(prog: &Program) -> Vec<i128> {
     out.into_iter().take(MAX_CONSTANTS).collect()
 }
 
+/// How run `k` draws its integer inputs: `SWARM[k % SWARM.len()]`. A swarm of runs with
+/// different distributions instead of one: an environment that asks `if (nondet())` before
+/// each step and `switch (nondet())` for which routine to call (a driver harness, an OS
+/// model deciding whether an allocation fails) takes a long sequence of particular
+/// branches only when its inputs are drawn from a few small values, which the wide
+/// distribution almost never does several times in a row.
+const SWARM: [Swarm; 5] = [
+    Swarm::Wide,
+    Swarm::HalfZero,
+    Swarm::UpTo(1),
+    Swarm::UpTo(3),
+    Swarm::UpTo(7),
+];
+
+/// One distribution of a run's integer inputs (see [`SWARM`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Swarm {
+    /// Half the program's constants, half [`RandomOracle`]'s small, extreme and uniform
+    /// values.
+    Wide,
+    /// Zero half of the time, [`Swarm::Wide`] otherwise.
+    HalfZero,
+    /// Uniform in `0..=n`.
+    UpTo(u64),
+}
+
 /// Random inputs, with uninitialized values and assembly outputs 0.
 struct SearchOracle<'c> {
     random: RandomOracle,
     /// The program's constants (see [`constants`]), drawn for half of the inputs.
     constants: &'c [i128],
-    /// xorshift state choosing between the constants and [`RandomOracle`].
+    /// xorshift state choosing between zero, the constants and [`RandomOracle`].
     state: u64,
+    /// This run's distribution of integer inputs.
+    swarm: Swarm,
     /// Random values drawn (inputs other than the models' choices, allocation outcomes):
     /// a run that draws none is the same run with every seed.
     draws: u64,
@@ -135,6 +167,12 @@ impl Oracle for SearchOracle<'_> {
             HavocKind::Input(_) => {
                 self.draws += 1;
                 let r = self.next_u64();
+                let int = matches!(prog.types.kind(ty), TypeKind::Int(_));
+                match self.swarm {
+                    Swarm::UpTo(n) if int => return Some(i128::from((r >> 32) % (n + 1))),
+                    Swarm::HalfZero if int && (r >> 32).is_multiple_of(2) => return Some(0),
+                    _ => {}
+                }
                 if !self.constants.is_empty() && r.is_multiple_of(2) {
                     let i = (r / 2) as usize % self.constants.len();
                     return Some(self.constants[i]);
@@ -171,6 +209,7 @@ pub fn random_runs(prog: &Program, entry: &str, budget: &Budget) -> Searched {
                 .with_alloc_fail_probability(budget.alloc_fail_probability),
             constants: &pool,
             state: runs.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1,
+            swarm: SWARM[(runs % SWARM.len() as u64) as usize],
             draws: 0,
         };
         let mut oracle = Recording::new(&mut inner);
@@ -242,7 +281,7 @@ mod tests {
     fn search(src: &str) -> bool {
         let prog = load_text("t.c", src.into(), &LoadOptions::default()).expect("loads");
         let budget = Budget {
-            runs: 200,
+            runs: 2_000,
             ..Budget::default()
         };
         random_runs(&prog, "main", &budget).found.is_some()
@@ -270,6 +309,29 @@ mod tests {
                    int main(void) { int x = __VERIFIER_nondet_int(); int y = __VERIFIER_nondet_int();\n\
                    if (x == 1234 && y == 77) reach_error(); return 0; }";
         assert!(search(src));
+    }
+
+    /// An environment model: setup that fails unless an input is 0, then a loop calling one
+    /// of two routines while an input says so; the bug needs two reads before a tick.
+    #[test]
+    fn finds_a_bug_behind_a_sequence_of_environment_choices() {
+        let src = "extern void reach_error(void); extern int __VERIFIER_nondet_int(void);\n\
+                   int reads, ticks;\n\
+                   void read(void) { reads++; }\n\
+                   void tick(void) { ticks++; if (reads > 1 && ticks == 1) reach_error(); }\n\
+                   int main(void) {\n\
+                     if (__VERIFIER_nondet_int()) return 1;\n\
+                     while (__VERIFIER_nondet_int()) {\n\
+                       switch (__VERIFIER_nondet_int()) {\n\
+                       case 0: read(); break; case 1: tick(); break; }\n\
+                     }\n\
+                     return 0; }";
+        let prog = load_text("t.c", src.into(), &LoadOptions::default()).expect("loads");
+        let budget = Budget {
+            runs: 40, // the wide distribution alone needs 89 (seeds 0, 1, ...)
+            ..Budget::default()
+        };
+        assert!(random_runs(&prog, "main", &budget).found.is_some());
     }
 
     #[test]

@@ -3,7 +3,10 @@
 //! started once the loop has run for [`START_AFTER`] without an answer, so the programs the
 //! loop decides quickly cost nothing more. The loop asks [`Explorer::decided`] between
 //! phases and stops when the exploration has an answer; when the loop itself stalls it
-//! waits for the exploration ([`Explorer::wait`]); when it answers, it cancels it.
+//! waits for the exploration ([`Explorer::wait`]) — for as long as the exploration may
+//! still prove the program, and [`HUNT_AFTER_STALL`] at most once it cannot (a reason of
+//! [`Incomplete`], such as the endless environment loop of a driver harness, makes it a
+//! bug hunt); when the loop answers, it cancels it.
 //!
 //! The threads run at the lowest priority ([`lower_priority`]), and are kept and reused,
 //! never ended: a thread that used Z3 and ends destroys
@@ -26,6 +29,10 @@ pub const START_AFTER: Duration = Duration::from_secs(1);
 /// Longest exploration when the run has no deadline.
 pub const MAX_TIME: Duration = Duration::from_secs(120);
 
+/// How long a stalled loop waits for an exploration that can no longer prove anything and
+/// is only looking for a bug.
+pub const HUNT_AFTER_STALL: Duration = Duration::from_secs(5);
+
 /// A running (or finished) exploration.
 pub struct Explorer {
     result: Option<Receiver<Explored>>,
@@ -36,6 +43,8 @@ pub struct Explorer {
     cancel: Arc<AtomicBool>,
     /// Set by the thread when it ends with an answer (a counterexample, or every path).
     decided: Arc<AtomicBool>,
+    /// Set by the thread once the exploration cannot prove anything any more.
+    unprovable: Arc<AtomicBool>,
 }
 
 impl Explorer {
@@ -44,12 +53,14 @@ impl Explorer {
     pub fn spawn(prog: &Program, entry: FuncId, deadline: Option<Instant>, enabled: bool) -> Self {
         let cancel = Arc::new(AtomicBool::new(false));
         let decided = Arc::new(AtomicBool::new(false));
+        let unprovable = Arc::new(AtomicBool::new(false));
         let interrupt = Interrupt::default();
         let mut me = Explorer {
             result: None,
             interrupt: interrupt.clone(),
             cancel: cancel.clone(),
             decided: decided.clone(),
+            unprovable: unprovable.clone(),
         };
         if !enabled {
             return me;
@@ -73,6 +84,7 @@ impl Explorer {
             let budget = Budget {
                 time,
                 cancel: Some(cancel),
+                unprovable: Some(unprovable),
                 ..Budget::default()
             };
             let pt = PointsTo::compute(&prog);
@@ -127,18 +139,31 @@ impl Explorer {
         self.interrupt.interrupt();
     }
 
-    /// Waits for the exploration to end (by its budget, or with an answer).
+    /// Waits for the exploration to end (by its budget, or with an answer); once it can no
+    /// longer prove anything, [`HUNT_AFTER_STALL`] at most, then cancels it.
     pub fn wait(mut self) -> Option<Explored> {
-        self.join()
-    }
-
-    fn join(&mut self) -> Option<Explored> {
         let rx = self.result.take()?;
-        match rx.recv() {
-            Ok(out) => Some(out),
-            Err(_) => {
-                tracing::warn!("the exploration panicked");
-                None
+        let mut hunt_until: Option<Instant> = None;
+        loop {
+            match rx.recv_timeout(Duration::from_millis(50)) {
+                Ok(out) => return Some(out),
+                Err(RecvTimeoutError::Disconnected) => {
+                    tracing::warn!("the exploration panicked");
+                    return None;
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    if !self.unprovable.load(Ordering::Acquire) {
+                        continue;
+                    }
+                    let until =
+                        *hunt_until.get_or_insert_with(|| Instant::now() + HUNT_AFTER_STALL);
+                    if Instant::now() >= until {
+                        tracing::debug!("no proof possible, and no bug found while hunting");
+                        self.result = Some(rx);
+                        self.stop();
+                        return self.join_cancelled();
+                    }
+                }
             }
         }
     }

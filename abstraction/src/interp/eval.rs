@@ -272,7 +272,8 @@ impl<'p> Machine<'p, '_> {
                 .map(Value::Int)
                 .map_err(|e| self.arith_err(e)),
             (TypeKind::Int(k), _) if k.is_bool => Ok(Value::Int(1)),
-            (TypeKind::Int(_), _) => Err(self.unsup("cast of a pointer to an integer")),
+            (TypeKind::Int(k), v) if self.carries_pointer(*k) => Ok(v),
+            (TypeKind::Int(_), _) => Err(self.unsup("cast of a pointer to a narrower integer")),
             (TypeKind::Pointer(_), Value::Int(x)) if x == 0 || from_ptr => Ok(Value::Int(x)),
             (TypeKind::Pointer(_), Value::Int(_)) => {
                 Err(self.unsup("cast of a nonzero integer to a pointer"))
@@ -281,6 +282,13 @@ impl<'p> Machine<'p, '_> {
             (TypeKind::Float(_), _) => Err(self.unsup("floating-point values")),
             _ => Err(self.unsup("cast to a non-scalar type")),
         }
+    }
+
+    /// Whether integers of kind `k` hold a pointer value as it is (`uintptr_t`,
+    /// `ULONG_PTR`: as wide as a pointer). Such a value stays a pointer: casts back,
+    /// comparisons, stores and loads keep it; arithmetic on it is unsupported.
+    pub(crate) fn carries_pointer(&self, k: crate::cir::IntKind) -> bool {
+        !k.is_bool && k.bits >= self.prog.types.data_model.pointer_bits()
     }
 
     /// The integer value of a scalar (pointers are not integers).

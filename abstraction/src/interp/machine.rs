@@ -406,6 +406,7 @@ impl<'p, 'o> Machine<'p, 'o> {
             (TypeKind::Int(k), Value::Int(x)) if !stored_ptr => arith::wrap(x, *k)
                 .map(Value::Int)
                 .map_err(|e| self.arith_err(e)),
+            (TypeKind::Int(k), v) if self.carries_pointer(*k) => Ok(v),
             (TypeKind::Int(_), _) => Err(self.unsup("the bytes of a pointer read as an integer")),
             (_, Value::Int(x)) if stored_ptr || x == 0 => Ok(Value::Int(x)),
             (_, Value::Int(_)) => Err(self.unsup("integer bytes read as a pointer")),
@@ -469,8 +470,9 @@ impl<'p, 'o> Machine<'p, 'o> {
             (TypeKind::Int(k), Value::Int(x)) => {
                 Value::Int(arith::convert(x, *k, self.mode()).map_err(|e| self.arith_err(e))?)
             }
+            (TypeKind::Int(k), v) if self.carries_pointer(*k) => v,
             (TypeKind::Int(_), _) => {
-                return Err(self.unsup("a pointer value stored into an integer object"))
+                return Err(self.unsup("a pointer value stored into a narrower integer object"))
             }
             (TypeKind::Pointer(_), v) => v,
             (TypeKind::Float(_), _) => return Err(self.unsup("floating-point values")),

@@ -99,6 +99,40 @@ fn pointer_to_integer_casts() {
     ));
 }
 
+/// A pointer kept in an integer as wide as a pointer (`uintptr_t`, Windows' `ULONG_PTR`, as
+/// `IoSetCancelRoutine` does) stays a pointer through stores, loads, comparisons and the
+/// cast back; arithmetic on it and narrowing it are unsupported.
+#[test]
+fn pointers_round_trip_through_pointer_wide_integers() {
+    let load = |src: &str| {
+        crate::frontend::load_text("t.c", src.into(), &crate::frontend::LoadOptions::default())
+            .expect("loads")
+    };
+    let p = load(
+        "int x = 5; unsigned long slot; void f(void) {}\n\
+         int main(void) {\n\
+           unsigned long a = (unsigned long)&x;\n\
+           void (*g)(void);\n\
+           slot = (unsigned long)f;\n\
+           if (a == 0 || a != (unsigned long)&x) return 1;\n\
+           g = (void (*)(void))slot; g();\n\
+           return *(int *)a + (g == f ? 10 : 20); }",
+    );
+    assert_eq!(run_mode(&p, IntMode::Machine, &[]).outcome, returned(15));
+    for body in ["return (int)(a + 1);", "return (int)a;"] {
+        let p = load(&format!(
+            "int x; int main(void) {{ unsigned long a = (unsigned long)&x; {body} }}"
+        ));
+        assert!(
+            matches!(
+                run_mode(&p, IntMode::Machine, &[]).outcome,
+                Outcome::Unsupported { .. }
+            ),
+            "{body}"
+        );
+    }
+}
+
 #[test]
 fn division_by_zero_is_undefined() {
     let p = main_returning(|pb, _main, _fb| {
