@@ -1,9 +1,8 @@
 /* A read routine that parks its IRP in the device extension with a cancel routine; the
    cancel routine completes the IRP as cancelled but never releases the cancel spin lock
    the I/O manager called it with. (irp-completion: see wdm_cancel_routine_ok.c. Refinement
-   alone would need the extension's `Parked` field, NULL since DriverEntry, known in the
-   read routine through DeviceObject->DeviceExtension; the concrete search after the stall
-   finds the leak, through IoSetCancelRoutine's pointer-wide integer casts.)
+   stalls on the extension's `Parked` field; the concrete search after the stall finds the
+   leak, through IoSetCancelRoutine's casts of pointers to ULONG_PTR.)
    slamrs-expect: cancel-spinlock=DEFECT locking=PASS irql=PASS pending=PASS critical-region=NOT-APPLICABLE irp-completion=PASS? */
 #include <wdm.h>
 

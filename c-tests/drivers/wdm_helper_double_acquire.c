@@ -1,8 +1,7 @@
 /* A helper that takes the device lock itself, called by a routine that already holds it:
-   a double acquire (a deadlock on a real machine). Refinement alone would need
-   DriverEntry's ResetQueue(ext) related to the extension the dispatch routines reach
-   through the device object (an alias it does not find yet); the concrete search after
-   the stall finds the bug.
+   a double acquire (a deadlock on a real machine). Refinement stalls (it does not relate
+   DriverEntry's ResetQueue(ext) to the extension reached through the device object); the
+   concrete search after the stall finds the bug.
    slamrs-expect: locking=DEFECT irp-completion=PASS pending=PASS cancel-spinlock=NOT-APPLICABLE critical-region=NOT-APPLICABLE */
 #include <wdm.h>
 
