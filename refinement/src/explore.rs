@@ -283,7 +283,7 @@ pub fn explore(
             out.complete = Err(why);
         }
     };
-    if let Some(at) = crate::input_loops::input_controlled_loop(prog, entry) {
+    if let Some(at) = crate::input_loops::input_controlled_loop(prog, pt, entry) {
         note(&mut out, Incomplete::InputLoop(prog.loc_string(at)));
     }
     // pending runs: by the shallowest branch (ties: first found first), and at random
@@ -425,10 +425,8 @@ fn random_waiting(
     rng: &mut u64,
 ) -> Option<usize> {
     while !waiting.is_empty() {
-        *rng ^= *rng << 13;
-        *rng ^= *rng >> 7;
-        *rng ^= *rng << 17;
-        let id = waiting.swap_remove((*rng % waiting.len() as u64) as usize);
+        let r = crate::search::xorshift64(rng);
+        let id = waiting.swap_remove((r % waiting.len() as u64) as usize);
         if pending[id].is_some() {
             return Some(id);
         }

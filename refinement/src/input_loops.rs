@@ -12,45 +12,26 @@
 //! decision, never for a verdict.
 
 use crate::loops::{assigned_var, loops};
+use slamrs_abstraction::analysis::callgraph::CallGraph;
+use slamrs_abstraction::analysis::points_to::PointsTo;
 use slamrs_abstraction::cir::{Expr, ExprKind, FuncId, HavocKind, Loc, Lval, Program, Stmt, VarId};
 use std::collections::BTreeSet;
 
-/// The location of a loop, in `entry` or a function it calls directly (transitively), that
-/// repeats for as long as an input says; `None` when there is none.
-pub fn input_controlled_loop(prog: &Program, entry: FuncId) -> Option<Loc> {
-    let mut seen = BTreeSet::new();
-    let mut todo = vec![entry];
-    while let Some(f) = todo.pop() {
-        if !seen.insert(f) {
-            continue;
-        }
+/// The location of a loop, in `entry` or a function it may call, that repeats for as long
+/// as an input says; `None` when there is none.
+pub fn input_controlled_loop(prog: &Program, pt: &PointsTo, entry: FuncId) -> Option<Loc> {
+    for f in CallGraph::build(prog, pt).reachable_from(entry) {
         let Some(body) = prog.func(f).body.as_ref() else {
             continue;
         };
-        todo.extend(body.direct_callees());
         for l in loops(body) {
-            let mut inputs = BTreeSet::new();
+            // variables the loop assigns, and those it assigns from inputs only
             let mut assigned = BTreeSet::new();
+            let mut otherwise = BTreeSet::new();
             for &n in &l {
                 for e in &body.node(n).edges {
                     if let Some(v) = assigned_var(&e.stmt) {
                         assigned.insert(v);
-                        if matches!(
-                            e.stmt,
-                            Stmt::Havoc {
-                                why: HavocKind::Input(_),
-                                ..
-                            }
-                        ) {
-                            inputs.insert(v);
-                        }
-                    }
-                }
-            }
-            // a variable the loop also sets otherwise is not an input's alone
-            for &n in &l {
-                for e in &body.node(n).edges {
-                    if let Some(v) = assigned_var(&e.stmt) {
                         if !matches!(
                             e.stmt,
                             Stmt::Havoc {
@@ -58,11 +39,12 @@ pub fn input_controlled_loop(prog: &Program, entry: FuncId) -> Option<Loc> {
                                 ..
                             }
                         ) {
-                            inputs.remove(&v);
+                            otherwise.insert(v);
                         }
                     }
                 }
             }
+            let inputs: BTreeSet<VarId> = assigned.difference(&otherwise).copied().collect();
             let mut by_input = None;
             let mut bounded_otherwise = false;
             for &n in &l {
@@ -107,13 +89,14 @@ fn scalar_vars(e: &Expr, out: &mut BTreeSet<VarId>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::input_controlled_loop;
+    use slamrs_abstraction::analysis::points_to::PointsTo;
     use slamrs_abstraction::frontend::{load_text, LoadOptions};
 
     fn found(src: &str) -> bool {
         let src = format!("extern int __VERIFIER_nondet_int(void);\n{src}");
         let prog = load_text("t.c", src, &LoadOptions::default()).expect("loads");
         let main = prog.func_by_name("main").expect("main");
-        input_controlled_loop(&prog, main).is_some()
+        input_controlled_loop(&prog, &PointsTo::compute(&prog), main).is_some()
     }
 
     #[test]

@@ -149,15 +149,13 @@ struct SearchOracle<'c> {
     draws: u64,
 }
 
-impl SearchOracle<'_> {
-    fn next_u64(&mut self) -> u64 {
-        let mut x = self.state;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.state = x;
-        x
-    }
+/// The next number of a xorshift64 generator with `state` (nonzero), for seeded choices
+/// that need no statistical quality.
+pub(crate) fn xorshift64(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
 }
 
 impl Oracle for SearchOracle<'_> {
@@ -166,7 +164,7 @@ impl Oracle for SearchOracle<'_> {
             HavocKind::Input(f) if f == slamrs_abstraction::frontend::models::CHOICE => Some(0),
             HavocKind::Input(_) => {
                 self.draws += 1;
-                let r = self.next_u64();
+                let r = xorshift64(&mut self.state);
                 let int = matches!(prog.types.kind(ty), TypeKind::Int(_));
                 match self.swarm {
                     Swarm::UpTo(n) if int => return Some(i128::from((r >> 32) % (n + 1))),
