@@ -44,6 +44,10 @@ pub struct BebopArgs {
     /// Disable the MOD/REF optimization (BDD engine).
     #[arg(long)]
     pub no_mod_ref: bool,
+    /// Do not pass over chains of `goto` and `skip` (BDD engine): every
+    /// statement keeps its own path edges.
+    #[arg(long)]
+    pub no_skip_jumps: bool,
 }
 
 /// Reachability engines.
@@ -82,6 +86,7 @@ pub fn run(args: &BebopArgs) -> u8 {
         EngineKind::Bdd => Engine::Bdd(SymbolicOptions {
             live_ranges: !args.no_live_ranges,
             mod_ref: !args.no_mod_ref,
+            skip_jumps: !args.no_skip_jumps,
             count_edges: args.stats,
             ..SymbolicOptions::default()
         }),

@@ -155,6 +155,10 @@ pub struct SymbolicOptions {
     /// Count path and summary edges (pairs of valuations) for the
     /// statistics; costs one model count per vertex at the end.
     pub count_edges: bool,
+    /// Pass over chains of `goto` and `skip` (straight-line compression):
+    /// path edges go to the first vertex after the chain, and traces put the
+    /// chain's steps back in.
+    pub skip_jumps: bool,
 }
 
 impl Default for SymbolicOptions {
@@ -164,6 +168,7 @@ impl Default for SymbolicOptions {
             mod_ref: true,
             max_nodes: 1 << 24,
             count_edges: false,
+            skip_jumps: true,
         }
     }
 }
@@ -186,6 +191,10 @@ pub struct Symbolic<'a> {
     pub(crate) transfers: Vec<Option<Transfer>>,
     pub(crate) procs: Vec<ProcData>,
     pub(crate) dead: Vec<Option<VarSet>>,
+    /// Where path edges arriving at a vertex go: the vertex itself, or for a
+    /// `goto`/`skip` with one successor the first vertex after its chain
+    /// ([`jumps`]).
+    pub(crate) jump: Vec<VertexId>,
     pub(crate) stats: Stats,
     /// Interned quantification sets and renamings: transfers of similar
     /// statements share them instead of each allocating its own.
@@ -233,6 +242,7 @@ impl<'a> Symbolic<'a> {
             transfers: (0..nv).map(|_| None).collect(),
             procs: Vec::new(),
             dead: Vec::new(),
+            jump: Vec::new(),
             stats: Stats {
                 engine: "bdd",
                 bdd_vars: lay.num_vars() as u64,
@@ -250,6 +260,11 @@ impl<'a> Symbolic<'a> {
             .map(|p| s.proc_data(p))
             .collect();
         s.dead = s.dead_sets();
+        s.jump = if s.opts.skip_jumps {
+            jumps(cfg, &s.target)
+        } else {
+            (0..nv as VertexId).collect()
+        };
         s
     }
 
@@ -392,6 +407,7 @@ impl<'a> Symbolic<'a> {
         if self.m.is_false(&p) {
             return;
         }
+        let w = self.jump[w as usize];
         let mut p = p;
         if let Some(q) = self.cfg.proc_of(w) {
             if let Some(inv) = &self.procs[q as usize].enforce {
@@ -401,6 +417,12 @@ impl<'a> Symbolic<'a> {
         if let Some(d) = &self.dead[w as usize] {
             p = self.m.exists(&p, d);
         }
+        self.add_path_edges(w, p);
+    }
+
+    /// Adds `p` (enforced, dead variables quantified) to the path edges of `w`: its new part
+    /// joins `w`'s ring of the next level.
+    fn add_path_edges(&mut self, w: VertexId, p: Bdd) {
         let new = self.m.and(&p, &self.m.not(&self.pe[w as usize]));
         if self.m.is_false(&new) {
             return;
@@ -416,6 +438,25 @@ impl<'a> Symbolic<'a> {
         if self.target.contains(self.cfg, w) {
             self.found = true;
         }
+    }
+
+    /// `propagate` along an edge `v → w` of one procedure whose transfer keeps the state
+    /// (a `goto`, `skip` or the branch of a condition). `p` lies within the `enforce`
+    /// invariant already (every path edge does, and its variables are live everywhere, so no
+    /// quantification removes them), so conjoining it again would only cost time; and the
+    /// variables dead at `v` are gone from `p`, so only those dead at `w` and not at `v` are
+    /// quantified — none on a straight line where liveness does not change.
+    fn propagate_kept(&mut self, v: VertexId, w: VertexId, p: Bdd) {
+        if self.m.is_false(&p) {
+            return;
+        }
+        let w = self.jump[w as usize];
+        let p = match (&self.dead[v as usize], &self.dead[w as usize]) {
+            (_, None) => p,
+            (Some(dv), Some(dw)) if dv.vars() == dw.vars() => p,
+            (_, Some(dw)) => self.m.exists(&p, dw),
+        };
+        self.add_path_edges(w, p);
     }
 
     fn propagate_err(&mut self, assert: VertexId, p: Bdd) {
@@ -475,7 +516,7 @@ impl<'a> Symbolic<'a> {
         match tr {
             Transfer::Identity => {
                 for &w in &vx.succ {
-                    self.propagate(w, d.clone());
+                    self.propagate_kept(v, w, d.clone());
                 }
             }
             Transfer::Cond { t, f } => {
@@ -484,7 +525,7 @@ impl<'a> Symbolic<'a> {
                     _ => unreachable!("Cond transfer on a non-conditional"),
                 };
                 let dt = self.m.and(d, t);
-                self.propagate(vx.succ[0], dt);
+                self.propagate_kept(v, vx.succ[0], dt);
                 match kind {
                     CondKind::Assume => {}
                     CondKind::Assert => {
@@ -493,7 +534,7 @@ impl<'a> Symbolic<'a> {
                     }
                     CondKind::If | CondKind::While => {
                         let df = self.m.and(d, f);
-                        self.propagate(vx.succ[1], df);
+                        self.propagate_kept(v, vx.succ[1], df);
                     }
                 }
             }
@@ -888,6 +929,61 @@ impl<'a> Symbolic<'a> {
             })
             .collect()
     }
+}
+
+/// For each vertex, where path edges arriving at it go. A `goto` or `skip`
+/// with one successor in its procedure neither reads nor changes the state,
+/// so its path edges are those of its successor: such chains are passed over
+/// and only their last successor keeps path edges, which saves the search a
+/// level and a union per vertex of the chain (c2bp emits a `goto` for every
+/// CFG edge, the majority of its statements). Not passed over: a
+/// procedure's first vertex (calls enter there and traces start there), a
+/// target, and a chain that cycles (`L: goto L`), which ends at its first
+/// vertex. Liveness is the same along a chain (its vertices read nothing),
+/// so the dead variables at the end are those at the start.
+pub(crate) fn jumps(cfg: &Cfg, target: &Target) -> Vec<VertexId> {
+    let n = cfg.vertices.len();
+    let passable = |v: VertexId| {
+        let vx = cfg.vertex(v);
+        matches!(vx.kind, VKind::Goto | VKind::Skip)
+            && vx.succ.len() == 1
+            && vx.proc.is_some()
+            && cfg.proc_of(vx.succ[0]) == vx.proc
+            && cfg.procs[vx.proc.expect("checked") as usize].first != v
+            && !target.contains(cfg, v)
+    };
+    const UNSET: VertexId = VertexId::MAX;
+    let mut jump = vec![UNSET; n];
+    for v0 in 0..n as VertexId {
+        if jump[v0 as usize] != UNSET {
+            continue;
+        }
+        // Follow the chain from v0 to its end (or to a vertex already
+        // resolved, or around a cycle), then resolve the chain's vertices.
+        let mut chain = Vec::new();
+        let mut v = v0;
+        let end = loop {
+            if jump[v as usize] != UNSET {
+                break jump[v as usize];
+            }
+            if !passable(v) {
+                break v;
+            }
+            if chain.contains(&v) {
+                // A cycle of jumps: it ends at its first vertex.
+                break v;
+            }
+            chain.push(v);
+            v = cfg.vertex(v).succ[0];
+        };
+        for c in chain {
+            jump[c as usize] = if c == end { c } else { end };
+        }
+        if jump[v0 as usize] == UNSET {
+            jump[v0 as usize] = end;
+        }
+    }
+    jump
 }
 
 /// Decides whether `target` is reachable with the BDD engine.

@@ -14,7 +14,11 @@
 //! nondeterministic choice so that the next state lies in the next cube.
 //! Each cube lies in the preimage of the next, so this never backtracks.
 
-use crate::bdd::Bdd;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use crate::bdd::{Bdd, VarSet};
 use crate::cfg::{CExpr, CondKind, ProcId, VKind, Var, VertexId};
 use crate::reach::{Target, Trace, TraceStep};
 use crate::semantics::{call_entries_with, intra_step, intra_successors, return_state};
@@ -22,6 +26,10 @@ use crate::state::State;
 use crate::symbolic::{Symbolic, Transfer, C, E, N};
 
 type Cube = Vec<Option<bool>>;
+
+/// An assignment's relation in partitions, each with the targets (N copies)
+/// it mentions.
+type Partitions = Rc<Vec<(Bdd, VarSet)>>;
 
 struct WStep {
     v: VertexId,
@@ -36,14 +44,20 @@ struct WFrame {
 }
 
 enum Cand {
-    Intra(VertexId, Bdd),
+    /// Through the transfer of `u` to its successor `w` (and the jumps after
+    /// `w`, [`crate::symbolic::jumps`]).
+    Intra(VertexId, VertexId, Bdd),
     Summary(VertexId, Bdd),
     Lift(VertexId, Bdd),
 }
 
 struct Witness<'s, 'a> {
     s: &'s Symbolic<'a>,
-    preds: Vec<Vec<VertexId>>,
+    /// For each vertex with path edges, its predecessors `(u, w)`: `u` has
+    /// path edges, and its successor `w` jumps to the vertex.
+    preds: Vec<Vec<(VertexId, VertexId)>>,
+    /// [`Witness::partitions`], per vertex and `keep_choices`.
+    parts: RefCell<HashMap<(VertexId, bool), Partitions>>,
 }
 
 /// Builds a concrete trace to the target the engine found reachable.
@@ -51,13 +65,20 @@ pub(crate) fn build(s: &Symbolic<'_>) -> Result<Trace, String> {
     let cfg = s.cfg;
     let mut preds = vec![Vec::new(); cfg.vertices.len()];
     for u in 0..cfg.vertices.len() as VertexId {
+        if s.jump[u as usize] != u {
+            continue;
+        }
         for w in cfg.intra_succ(u) {
             if cfg.proc_of(w).is_some() && cfg.proc_of(w) == cfg.proc_of(u) {
-                preds[w as usize].push(u);
+                preds[s.jump[w as usize] as usize].push((u, w));
             }
         }
     }
-    let w = Witness { s, preds };
+    let w = Witness {
+        s,
+        preds,
+        parts: RefCell::default(),
+    };
     w.trace()
 }
 
@@ -113,14 +134,11 @@ impl Witness<'_, '_> {
     }
 
     fn cube_bdd(&self, c: &Cube) -> Bdd {
-        let m = &self.s.m;
-        let mut r = m.t();
-        for (i, v) in c.iter().enumerate() {
-            if let Some(b) = v {
-                r = m.and(&r, &m.lit(i as u32, *b));
-            }
-        }
-        r
+        self.s.m.lits(
+            c.iter()
+                .enumerate()
+                .filter_map(|(i, v)| v.map(|b| (i as u32, b))),
+        )
     }
 
     /// Keeps only the E and C literals of the variables in scope in `p`.
@@ -194,18 +212,18 @@ impl Witness<'_, '_> {
                     best = Some((lvl, c));
                 }
             };
-            for &u in &self.preds[cur as usize] {
+            for &(u, w) in &self.preds[cur as usize] {
                 if let VKind::Call { ret, .. } = cfg.vertex(u).kind {
-                    if ret == cur {
+                    if ret == w {
                         if let Some((lvl, z)) = self.summary_pred(u, &cb, ring) {
                             consider(lvl, Cand::Summary(u, z));
                         }
                         continue;
                     }
                 }
-                let pre = self.pre_image(u, cur, &cb);
+                let pre = self.pre_image(u, w, &cb);
                 if let Some((lvl, z)) = self.intra_pred(u, &pre, ring) {
-                    consider(lvl, Cand::Intra(u, z));
+                    consider(lvl, Cand::Intra(u, w, z));
                 }
             }
             let mut lift_cube = None;
@@ -238,11 +256,29 @@ impl Witness<'_, '_> {
             let ring_here = ring;
             ring = lvl;
             match cand {
-                Cand::Intra(u, z) => rev.push(WStep {
-                    v: u,
-                    cube: self.restrict(&self.pick(&z)?, p),
-                    sub: None,
-                }),
+                Cand::Intra(u, w, z) => {
+                    // The jumps from `w` to `cur` keep the state: each step
+                    // has the cube of `cur`.
+                    let mut chain = Vec::new();
+                    let mut x = w;
+                    while x != cur {
+                        chain.push(x);
+                        x = cfg.vertex(x).succ[0];
+                    }
+                    let here = rev.last().expect("nonempty").cube.clone();
+                    for &x in chain.iter().rev() {
+                        rev.push(WStep {
+                            v: x,
+                            cube: here.clone(),
+                            sub: None,
+                        });
+                    }
+                    rev.push(WStep {
+                        v: u,
+                        cube: self.restrict(&self.pick(&z)?, p),
+                        sub: None,
+                    });
+                }
                 Cand::Summary(u, z) => {
                     let (sub, cube) = self.expand(u, &z, ring_here)?;
                     rev.push(WStep {
@@ -309,14 +345,10 @@ impl Witness<'_, '_> {
     /// The conjunction of literals `x[to] = cube[x[from]]` for each
     /// `(x, from, to)` whose `from` copy the cube fixes.
     fn copy_lits(&self, cube: &Cube, moves: impl IntoIterator<Item = (Var, u32, u32)>) -> Bdd {
-        let (m, lay) = (&self.s.m, &self.s.lay);
-        let mut r = m.t();
-        for (x, from, to) in moves {
-            if let Some(b) = cube[lay.var(x, from) as usize] {
-                r = m.and(&r, &m.lit(lay.var(x, to), b));
-            }
-        }
-        r
+        let lay = &self.s.lay;
+        self.s.m.lits(moves.into_iter().filter_map(|(x, from, to)| {
+            cube[lay.var(x, from) as usize].map(|b| (lay.var(x, to), b))
+        }))
     }
 
     /// Preimage of edge set `cb` at `v` under the transfer of `u` (u → v).
@@ -326,20 +358,14 @@ impl Witness<'_, '_> {
         let s = self.s;
         let m = &s.m;
         let vx = s.cfg.vertex(u);
-        if let Some((lhs, rhs, free)) = self.assignment(u) {
+        if let Some((lhs, _, free)) = self.assignment(u) {
             // ∃ N_lhs, N_free. cb[C→N on lhs and free] ∧ ⋀ N_x ↔ e_x(C), one
             // partition of the relation at a time, each N quantified as soon
             // as its (only) partition is in
             let moved = self.moved(&lhs, &free);
             let mut x = m.rename(cb, &m.renaming(&moved));
-            let ns: Vec<u32> = lhs.iter().map(|x| s.lay.var(*x, N)).collect();
-            for r in s.assign_partitions(&ns, &rhs, false) {
-                let mine: Vec<u32> = m
-                    .support(&r)
-                    .into_iter()
-                    .filter(|v| ns.contains(v))
-                    .collect();
-                x = m.and_exists(&x, &r, &m.cube(&mine));
+            for (r, mine) in self.partitions(u, false).iter() {
+                x = m.and_exists(&x, r, mine);
             }
             let rest: Vec<u32> = moved.iter().map(|&(_, n)| n).collect();
             return m.exists(&x, &m.cube(&rest));
@@ -359,6 +385,37 @@ impl Witness<'_, '_> {
             }
             _ => cb.clone(),
         }
+    }
+
+    /// The relation of assignment `u` over the N copies of its targets, in
+    /// partitions, each with the targets it mentions; with `keep_choices` the
+    /// choices stay free. Built once per vertex: a long trace passes the same
+    /// statements many times.
+    fn partitions(&self, u: VertexId, keep_choices: bool) -> Partitions {
+        if let Some(p) = self.parts.borrow().get(&(u, keep_choices)) {
+            return p.clone();
+        }
+        let (s, m) = (self.s, &self.s.m);
+        let (lhs, rhs, _) = self.assignment(u).expect("an assignment");
+        let ns: Vec<u32> = lhs.iter().map(|x| s.lay.var(*x, N)).collect();
+        let parts: Partitions = Rc::new(
+            s.assign_partitions(&ns, &rhs, keep_choices)
+                .into_iter()
+                .map(|r| {
+                    let mine: Vec<u32> = m
+                        .support(&r)
+                        .into_iter()
+                        .filter(|v| ns.contains(v))
+                        .collect();
+                    let mine = m.cube(&mine);
+                    (r, mine)
+                })
+                .collect(),
+        );
+        self.parts
+            .borrow_mut()
+            .insert((u, keep_choices), parts.clone());
+        parts
     }
 
     /// Vertex `u` as a parallel assignment: (targets, right-hand sides,
@@ -526,7 +583,6 @@ impl Witness<'_, '_> {
         let (s, m, lay) = (self.s, &self.s.m, &self.s.lay);
         let fits = |t: &State| self.in_cube(&next.cube, p, entry, t);
         let vx = s.cfg.vertex(u);
-        let here = self.copy_lits_state(p, entry, st);
         let mut ch = 0u64;
         let mut take = |z: &Bdd| {
             if let Some(c) = m.pick_cube(z) {
@@ -538,12 +594,12 @@ impl Witness<'_, '_> {
             }
         };
         if vx.choices > 0 {
-            if let Some((lhs, rhs, _)) = self.assignment(u) {
+            let here = self.copy_lits_state(p, entry, st);
+            if let Some((lhs, _, _)) = self.assignment(u) {
                 let moves = lhs.iter().map(|&x| (x, C, N));
                 let wanted = m.and(&here, &self.copy_lits(&next.cube, moves));
-                let ns: Vec<u32> = lhs.iter().map(|x| lay.var(*x, N)).collect();
-                for r in s.assign_partitions(&ns, &rhs, true) {
-                    take(&m.and(&wanted, &r));
+                for (r, _) in self.partitions(u, true).iter() {
+                    take(&m.and(&wanted, r));
                 }
             } else if let VKind::Cond { cond, .. } = &vx.kind {
                 let c = s.expr(cond, C);
@@ -569,13 +625,12 @@ impl Witness<'_, '_> {
     /// The cube of concrete `st` with frame entry `entry` in procedure `p`
     /// (E and C copies of the variables in scope).
     fn copy_lits_state(&self, p: ProcId, entry: &State, st: &State) -> Bdd {
-        let (m, lay) = (&self.s.m, &self.s.lay);
-        let mut r = m.t();
-        for x in self.scope(p) {
-            r = m.and(&r, &m.lit(lay.var(x, E), entry.get(x)));
-            r = m.and(&r, &m.lit(lay.var(x, C), st.get(x)));
-        }
-        r
+        let lay = &self.s.lay;
+        self.s.m.lits(
+            self.scope(p)
+                .into_iter()
+                .flat_map(|x| [(lay.var(x, E), entry.get(x)), (lay.var(x, C), st.get(x))]),
+        )
     }
 
     fn concretize(&self, frames: &[WFrame]) -> Result<Trace, String> {

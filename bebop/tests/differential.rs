@@ -27,6 +27,7 @@ fn bdd_and_explicit_engines_agree_on_generated_programs() {
         SymbolicOptions {
             live_ranges: false,
             mod_ref: false,
+            skip_jumps: false,
             ..SymbolicOptions::default()
         },
     ];

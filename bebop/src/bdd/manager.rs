@@ -414,6 +414,22 @@ impl BddManager {
         self.is_false(&self.and(a, &nb))
     }
 
+    /// The conjunction of the literals `(variable, value)`, built bottom-up
+    /// (linear in their number); false if two of them contradict.
+    pub fn lits(&self, lits: impl IntoIterator<Item = (u32, bool)>) -> Bdd {
+        let mut ls: Vec<(u32, bool)> = lits.into_iter().collect();
+        ls.sort_unstable();
+        ls.dedup();
+        if ls.windows(2).any(|w| w[0].0 == w[1].0) {
+            return self.f();
+        }
+        let mut r = self.t();
+        for &(v, b) in ls.iter().rev() {
+            r = self.and(&self.lit(v, b), &r);
+        }
+        r
+    }
+
     /// A prebuilt set of variables for quantification (the conjunction of
     /// their positive literals). Duplicates are ignored.
     ///
