@@ -135,26 +135,42 @@ impl Report<'_> {
                     "Trace ({} steps, shortest hierarchical; values just before each step, dead variables omitted):",
                     lines.len()
                 );
+                // One buffer per line, written in place: a trace can have
+                // 100,000s of steps.
+                let w = file.len() + 5;
+                let mut left = String::new();
                 let mut i = 0;
                 while i < lines.len() {
                     let l = &lines[i];
-                    let loc = format!("{file}:{}", l.line);
-                    let indent = format!("  {}", crate::indent::by_depth(l.depth, "  "));
-                    let vals: Vec<String> = l
-                        .values
-                        .iter()
-                        .map(|(n, b)| format!("{n}={}", *b as u8))
-                        .collect();
-                    let mut stmt = l.statement.clone();
+                    left.clear();
+                    left.push_str("  ");
+                    left.push_str(&crate::indent::by_depth(l.depth, "  "));
+                    let loc_start = left.len();
+                    let _ = write!(left, "{file}:{}", l.line);
+                    let loc_len = left[loc_start..].chars().count();
+                    left.extend(std::iter::repeat_n(' ', w.saturating_sub(loc_len)));
+                    left.push(' ');
+                    left.push_str(&l.statement);
                     let mut next = i + 1;
                     if self.collapse {
                         if let Some(r) = l.returns_at {
-                            let _ = write!(stmt, "   [summary: {} callee steps]", r - i - 1);
+                            let _ = write!(left, "   [summary: {} callee steps]", r - i - 1);
                             next = r;
                         }
                     }
-                    let left = format!("{indent}{loc:<w$} {stmt}", w = file.len() + 5);
-                    let _ = writeln!(out, "{left:<60} {}", vals.join(" "));
+                    out.push_str(&left);
+                    let width = left.chars().count();
+                    out.extend(std::iter::repeat_n(' ', 60usize.saturating_sub(width)));
+                    out.push(' ');
+                    for (k, (n, b)) in l.values.iter().enumerate() {
+                        if k > 0 {
+                            out.push(' ');
+                        }
+                        out.push_str(n);
+                        out.push('=');
+                        out.push(if *b { '1' } else { '0' });
+                    }
+                    out.push('\n');
                     i = next;
                 }
             }
