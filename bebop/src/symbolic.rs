@@ -192,9 +192,8 @@ pub struct Symbolic<'a> {
     pub(crate) procs: Vec<ProcData>,
     pub(crate) dead: Vec<Option<VarSet>>,
     /// Where path edges arriving at a vertex go: the vertex itself, or for a
-    /// `goto`/`skip` with one successor the first vertex after its chain
-    /// ([`jumps`]).
-    pub(crate) jump: Vec<VertexId>,
+    /// `goto`/`skip` the first vertices after its jumps ([`jumps`]).
+    pub(crate) jump: Vec<Box<[VertexId]>>,
     pub(crate) stats: Stats,
     /// Interned quantification sets and renamings: transfers of similar
     /// statements share them instead of each allocating its own.
@@ -263,7 +262,7 @@ impl<'a> Symbolic<'a> {
         s.jump = if s.opts.skip_jumps {
             jumps(cfg, &s.target)
         } else {
-            (0..nv as VertexId).collect()
+            (0..nv as VertexId).map(|v| Box::from([v])).collect()
         };
         s
     }
@@ -407,17 +406,20 @@ impl<'a> Symbolic<'a> {
         if self.m.is_false(&p) {
             return;
         }
-        let w = self.jump[w as usize];
         let mut p = p;
         if let Some(q) = self.cfg.proc_of(w) {
             if let Some(inv) = &self.procs[q as usize].enforce {
                 p = self.m.and(&p, inv);
             }
         }
-        if let Some(d) = &self.dead[w as usize] {
-            p = self.m.exists(&p, d);
+        for k in 0..self.jump[w as usize].len() {
+            let x = self.jump[w as usize][k];
+            let px = match &self.dead[x as usize] {
+                Some(d) => self.m.exists(&p, d),
+                None => p.clone(),
+            };
+            self.add_path_edges(x, px);
         }
-        self.add_path_edges(w, p);
     }
 
     /// Adds `p` (enforced, dead variables quantified) to the path edges of `w`: its new part
@@ -450,13 +452,15 @@ impl<'a> Symbolic<'a> {
         if self.m.is_false(&p) {
             return;
         }
-        let w = self.jump[w as usize];
-        let p = match (&self.dead[v as usize], &self.dead[w as usize]) {
-            (_, None) => p,
-            (Some(dv), Some(dw)) if dv.vars() == dw.vars() => p,
-            (_, Some(dw)) => self.m.exists(&p, dw),
-        };
-        self.add_path_edges(w, p);
+        for k in 0..self.jump[w as usize].len() {
+            let x = self.jump[w as usize][k];
+            let px = match (&self.dead[v as usize], &self.dead[x as usize]) {
+                (_, None) => p.clone(),
+                (Some(dv), Some(dx)) if dv.vars() == dx.vars() => p.clone(),
+                (_, Some(dx)) => self.m.exists(&p, dx),
+            };
+            self.add_path_edges(x, px);
+        }
     }
 
     fn propagate_err(&mut self, assert: VertexId, p: Bdd) {
@@ -932,58 +936,89 @@ impl<'a> Symbolic<'a> {
 }
 
 /// For each vertex, where path edges arriving at it go. A `goto` or `skip`
-/// with one successor in its procedure neither reads nor changes the state,
-/// so its path edges are those of its successor: such chains are passed over
-/// and only their last successor keeps path edges, which saves the search a
-/// level and a union per vertex of the chain (c2bp emits a `goto` for every
-/// CFG edge, the majority of its statements). Not passed over: a
-/// procedure's first vertex (calls enter there and traces start there), a
-/// target, and a chain that cycles (`L: goto L`), which ends at its first
-/// vertex. Liveness is the same along a chain (its vertices read nothing),
-/// so the dead variables at the end are those at the start.
-pub(crate) fn jumps(cfg: &Cfg, target: &Target) -> Vec<VertexId> {
+/// neither reads nor changes the state, so its path edges are the union of
+/// its successors' arrivals: such vertices are passed over, and the edges go
+/// to the first vertices after them that do something (straight-line
+/// compression: c2bp emits a `goto` for every CFG edge and one for every
+/// branch, most of its statements). This saves the search a level and a
+/// union per vertex passed over. Not passed over: a procedure's first vertex
+/// (calls enter there and traces start there), a target, and a vertex on a
+/// cycle of jumps (`L: goto L`), which keeps its own path edges so that the
+/// cycle has one. Liveness never shrinks across a jump (it reads nothing),
+/// so the variables dead at the vertices after it include those dead at it.
+pub(crate) fn jumps(cfg: &Cfg, target: &Target) -> Vec<Box<[VertexId]>> {
     let n = cfg.vertices.len();
-    let passable = |v: VertexId| {
-        let vx = cfg.vertex(v);
-        matches!(vx.kind, VKind::Goto | VKind::Skip)
-            && vx.succ.len() == 1
-            && vx.proc.is_some()
-            && cfg.proc_of(vx.succ[0]) == vx.proc
-            && cfg.procs[vx.proc.expect("checked") as usize].first != v
-            && !target.contains(cfg, v)
-    };
-    const UNSET: VertexId = VertexId::MAX;
-    let mut jump = vec![UNSET; n];
+    let passable: Vec<bool> = (0..n as VertexId)
+        .map(|v| {
+            let vx = cfg.vertex(v);
+            matches!(vx.kind, VKind::Goto | VKind::Skip)
+                && !vx.succ.is_empty()
+                && vx.proc.is_some()
+                && vx.succ.iter().all(|&w| cfg.proc_of(w) == vx.proc)
+                && cfg.procs[vx.proc.expect("checked") as usize].first != v
+                && !target.contains(cfg, v)
+        })
+        .collect();
+    // Depth-first over the passable vertices; one found again while on the
+    // stack closes a cycle and keeps its edges (`blocked`).
+    const NEW: u8 = 0;
+    const OPEN: u8 = 1;
+    const DONE: u8 = 2;
+    let mut state = vec![NEW; n];
+    let mut blocked = vec![false; n];
+    let mut targets: Vec<Vec<VertexId>> = vec![Vec::new(); n];
     for v0 in 0..n as VertexId {
-        if jump[v0 as usize] != UNSET {
+        if !passable[v0 as usize] || state[v0 as usize] != NEW {
             continue;
         }
-        // Follow the chain from v0 to its end (or to a vertex already
-        // resolved, or around a cycle), then resolve the chain's vertices.
-        let mut chain = Vec::new();
-        let mut v = v0;
-        let end = loop {
-            if jump[v as usize] != UNSET {
-                break jump[v as usize];
+        state[v0 as usize] = OPEN;
+        let mut stack: Vec<(VertexId, usize)> = vec![(v0, 0)];
+        while let Some(&mut (v, ref mut i)) = stack.last_mut() {
+            let succ = &cfg.vertex(v).succ;
+            if *i < succ.len() {
+                let w = succ[*i];
+                *i += 1;
+                if passable[w as usize] {
+                    match state[w as usize] {
+                        NEW => {
+                            state[w as usize] = OPEN;
+                            stack.push((w, 0));
+                        }
+                        OPEN => blocked[w as usize] = true,
+                        _ => {}
+                    }
+                }
+                continue;
             }
-            if !passable(v) {
-                break v;
+            stack.pop();
+            let mut out: Vec<VertexId> = Vec::new();
+            for &w in succ {
+                if passable[w as usize] && !blocked[w as usize] {
+                    out.extend_from_slice(&targets[w as usize]);
+                } else {
+                    out.push(w);
+                }
             }
-            if chain.contains(&v) {
-                // A cycle of jumps: it ends at its first vertex.
-                break v;
-            }
-            chain.push(v);
-            v = cfg.vertex(v).succ[0];
-        };
-        for c in chain {
-            jump[c as usize] = if c == end { c } else { end };
-        }
-        if jump[v0 as usize] == UNSET {
-            jump[v0 as usize] = end;
+            out.sort_unstable();
+            out.dedup();
+            targets[v as usize] = out;
+            state[v as usize] = DONE;
         }
     }
-    jump
+    (0..n as VertexId)
+        .map(|v| {
+            if passable[v as usize] && !blocked[v as usize] {
+                std::mem::take(&mut targets[v as usize]).into_boxed_slice()
+            } else {
+                Box::from([v])
+            }
+        })
+        .collect()
+}
+
+/// Whether `v` keeps its own path edges (it is not passed over, [`jumps`]).
+pub(crate) fn keeps_edges(jump: &[Box<[VertexId]>], v: VertexId) -> bool {
+    jump[v as usize].as_ref() == [v]
 }
 
 /// Decides whether `target` is reachable with the BDD engine.

@@ -23,7 +23,7 @@ use crate::cfg::{CExpr, CondKind, ProcId, VKind, Var, VertexId};
 use crate::reach::{Target, Trace, TraceStep};
 use crate::semantics::{call_entries_with, intra_step, intra_successors, return_state};
 use crate::state::State;
-use crate::symbolic::{Symbolic, Transfer, C, E, N};
+use crate::symbolic::{keeps_edges, Symbolic, Transfer, C, E, N};
 
 type Cube = Vec<Option<bool>>;
 
@@ -65,12 +65,14 @@ pub(crate) fn build(s: &Symbolic<'_>) -> Result<Trace, String> {
     let cfg = s.cfg;
     let mut preds = vec![Vec::new(); cfg.vertices.len()];
     for u in 0..cfg.vertices.len() as VertexId {
-        if s.jump[u as usize] != u {
+        if !keeps_edges(&s.jump, u) {
             continue;
         }
         for w in cfg.intra_succ(u) {
             if cfg.proc_of(w).is_some() && cfg.proc_of(w) == cfg.proc_of(u) {
-                preds[s.jump[w as usize] as usize].push((u, w));
+                for &x in s.jump[w as usize].iter() {
+                    preds[x as usize].push((u, w));
+                }
             }
         }
     }
@@ -127,6 +129,41 @@ impl Witness<'_, '_> {
         }
         frames.reverse();
         self.concretize(&frames)
+    }
+
+    /// The vertices passed over from `w` to `cur` ([`crate::symbolic::jumps`]):
+    /// a shortest path of jumps, `w` first and `cur` excluded; empty if `w`
+    /// is `cur`.
+    fn jumps_between(&self, w: VertexId, cur: VertexId) -> Result<Vec<VertexId>, String> {
+        let (cfg, jump) = (self.s.cfg, &self.s.jump);
+        if w == cur {
+            return Ok(Vec::new());
+        }
+        let mut from: HashMap<VertexId, VertexId> = HashMap::new();
+        let mut queue = std::collections::VecDeque::from([w]);
+        from.insert(w, w);
+        while let Some(x) = queue.pop_front() {
+            for &y in &cfg.vertex(x).succ {
+                if from.contains_key(&y) {
+                    continue;
+                }
+                from.insert(y, x);
+                if y == cur {
+                    let mut path = vec![x];
+                    let mut z = x;
+                    while z != w {
+                        z = from[&z];
+                        path.push(z);
+                    }
+                    path.reverse();
+                    return Ok(path);
+                }
+                if !keeps_edges(jump, y) {
+                    queue.push_back(y);
+                }
+            }
+        }
+        Err(format!("no jumps lead to {}", cfg.describe(cur)))
     }
 
     fn pick(&self, b: &Bdd) -> Result<Cube, String> {
@@ -259,12 +296,7 @@ impl Witness<'_, '_> {
                 Cand::Intra(u, w, z) => {
                     // The jumps from `w` to `cur` keep the state: each step
                     // has the cube of `cur`.
-                    let mut chain = Vec::new();
-                    let mut x = w;
-                    while x != cur {
-                        chain.push(x);
-                        x = cfg.vertex(x).succ[0];
-                    }
+                    let chain = self.jumps_between(w, cur)?;
                     let here = rev.last().expect("nonempty").cube.clone();
                     for &x in chain.iter().rev() {
                         rev.push(WStep {
