@@ -193,7 +193,7 @@ pub struct Symbolic<'a> {
     pub(crate) dead: Vec<Option<VarSet>>,
     /// Where path edges arriving at a vertex go: the vertex itself, or for a
     /// `goto`/`skip` the first vertices after its jumps ([`jumps`]).
-    pub(crate) jump: Vec<Box<[VertexId]>>,
+    pub(crate) jump: Jumps,
     pub(crate) stats: Stats,
     /// Interned quantification sets and renamings: transfers of similar
     /// statements share them instead of each allocating its own.
@@ -241,7 +241,7 @@ impl<'a> Symbolic<'a> {
             transfers: (0..nv).map(|_| None).collect(),
             procs: Vec::new(),
             dead: Vec::new(),
-            jump: Vec::new(),
+            jump: Jumps::default(),
             stats: Stats {
                 engine: "bdd",
                 bdd_vars: lay.num_vars() as u64,
@@ -262,7 +262,7 @@ impl<'a> Symbolic<'a> {
         s.jump = if s.opts.skip_jumps {
             jumps(cfg, &s.target)
         } else {
-            (0..nv as VertexId).map(|v| Box::from([v])).collect()
+            Jumps::none(nv)
         };
         s
     }
@@ -412,8 +412,8 @@ impl<'a> Symbolic<'a> {
                 p = self.m.and(&p, inv);
             }
         }
-        for k in 0..self.jump[w as usize].len() {
-            let x = self.jump[w as usize][k];
+        for k in self.jump.range(w) {
+            let x = self.jump.to[k];
             let px = match &self.dead[x as usize] {
                 Some(d) => self.m.exists(&p, d),
                 None => p.clone(),
@@ -452,8 +452,8 @@ impl<'a> Symbolic<'a> {
         if self.m.is_false(&p) {
             return;
         }
-        for k in 0..self.jump[w as usize].len() {
-            let x = self.jump[w as usize][k];
+        for k in self.jump.range(w) {
+            let x = self.jump.to[k];
             let px = match (&self.dead[v as usize], &self.dead[x as usize]) {
                 (_, None) => p.clone(),
                 (Some(dv), Some(dx)) if dv.vars() == dx.vars() => p.clone(),
@@ -946,7 +946,7 @@ impl<'a> Symbolic<'a> {
 /// cycle of jumps (`L: goto L`), which keeps its own path edges so that the
 /// cycle has one. Liveness never shrinks across a jump (it reads nothing),
 /// so the variables dead at the vertices after it include those dead at it.
-pub(crate) fn jumps(cfg: &Cfg, target: &Target) -> Vec<Box<[VertexId]>> {
+pub(crate) fn jumps(cfg: &Cfg, target: &Target) -> Jumps {
     let n = cfg.vertices.len();
     let passable: Vec<bool> = (0..n as VertexId)
         .map(|v| {
@@ -1005,20 +1005,51 @@ pub(crate) fn jumps(cfg: &Cfg, target: &Target) -> Vec<Box<[VertexId]>> {
             state[v as usize] = DONE;
         }
     }
-    (0..n as VertexId)
-        .map(|v| {
-            if passable[v as usize] && !blocked[v as usize] {
-                std::mem::take(&mut targets[v as usize]).into_boxed_slice()
-            } else {
-                Box::from([v])
-            }
-        })
-        .collect()
+    let mut out = Jumps::default();
+    for v in 0..n {
+        if passable[v] && !blocked[v] {
+            out.to.extend_from_slice(&targets[v]);
+        } else {
+            out.to.push(v as VertexId);
+        }
+        out.end.push(out.to.len() as u32);
+    }
+    out
 }
 
-/// Whether `v` keeps its own path edges (it is not passed over, [`jumps`]).
-pub(crate) fn keeps_edges(jump: &[Box<[VertexId]>], v: VertexId) -> bool {
-    jump[v as usize].as_ref() == [v]
+/// Where path edges arriving at each vertex go ([`jumps`]), all vertices'
+/// lists in one array (a vertex's own list is `[v]` unless it is passed over).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Jumps {
+    /// End of vertex `v`'s list in `to` (its start is the end of `v - 1`'s).
+    end: Vec<u32>,
+    pub(crate) to: Vec<VertexId>,
+}
+
+impl Jumps {
+    /// Every vertex keeps its own edges.
+    fn none(n: usize) -> Jumps {
+        Jumps {
+            end: (1..=n as u32).collect(),
+            to: (0..n as VertexId).collect(),
+        }
+    }
+
+    /// The positions in `to` of `v`'s list.
+    pub(crate) fn range(&self, v: VertexId) -> std::ops::Range<usize> {
+        let start = if v == 0 { 0 } else { self.end[v as usize - 1] };
+        start as usize..self.end[v as usize] as usize
+    }
+
+    /// Where path edges arriving at `v` go.
+    pub(crate) fn of(&self, v: VertexId) -> &[VertexId] {
+        &self.to[self.range(v)]
+    }
+
+    /// Whether `v` keeps its own path edges (it is not passed over).
+    pub(crate) fn keeps_edges(&self, v: VertexId) -> bool {
+        self.of(v) == [v]
+    }
 }
 
 /// Decides whether `target` is reachable with the BDD engine.

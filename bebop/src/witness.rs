@@ -23,9 +23,12 @@ use crate::cfg::{CExpr, CondKind, ProcId, VKind, Var, VertexId};
 use crate::reach::{Target, Trace, TraceStep};
 use crate::semantics::{call_entries_with, intra_step, intra_successors, return_state};
 use crate::state::State;
-use crate::symbolic::{keeps_edges, Symbolic, Transfer, C, E, N};
+use crate::symbolic::{Symbolic, Transfer, C, E, N};
 
 type Cube = Vec<Option<bool>>;
+
+/// Most relations [`Witness::partitions`] keeps at once.
+const MAX_CACHED_PARTITIONS: usize = 4096;
 
 /// An assignment's relation in partitions, each with the targets (N copies)
 /// it mentions.
@@ -65,12 +68,12 @@ pub(crate) fn build(s: &Symbolic<'_>) -> Result<Trace, String> {
     let cfg = s.cfg;
     let mut preds = vec![Vec::new(); cfg.vertices.len()];
     for u in 0..cfg.vertices.len() as VertexId {
-        if !keeps_edges(&s.jump, u) {
+        if !s.jump.keeps_edges(u) {
             continue;
         }
         for w in cfg.intra_succ(u) {
             if cfg.proc_of(w).is_some() && cfg.proc_of(w) == cfg.proc_of(u) {
-                for &x in s.jump[w as usize].iter() {
+                for &x in s.jump.of(w) {
                     preds[x as usize].push((u, w));
                 }
             }
@@ -158,7 +161,7 @@ impl Witness<'_, '_> {
                     path.reverse();
                     return Ok(path);
                 }
-                if !keeps_edges(jump, y) {
+                if !jump.keeps_edges(y) {
                     queue.push_back(y);
                 }
             }
@@ -444,9 +447,13 @@ impl Witness<'_, '_> {
                 })
                 .collect(),
         );
-        self.parts
-            .borrow_mut()
-            .insert((u, keep_choices), parts.clone());
+        let mut cache = self.parts.borrow_mut();
+        if cache.len() >= MAX_CACHED_PARTITIONS {
+            // A trace through thousands of distinct statements (deep call
+            // chains) would keep every relation alive; loops repeat few.
+            cache.clear();
+        }
+        cache.insert((u, keep_choices), parts.clone());
         parts
     }
 
