@@ -28,7 +28,9 @@
 //! Variables dead at a vertex are quantified out of its path edges (live
 //! ranges), and a callee's path edges and summary mention only the globals it
 //! may read or modify (MOD/REF): the others are quantified out at the call
-//! and pass unchanged around it.
+//! and pass unchanged around it. Beyond the paper, `goto` and `skip` are
+//! passed over (`jumps`): path edges go straight to the statements after
+//! them.
 
 use std::cell::RefCell;
 use std::collections::HashMap;

@@ -5,7 +5,9 @@
 //! a summary edge at a call (the summary is then expanded on demand by the
 //! same walk inside the callee, from its exit back to its entry), or, at the
 //! first vertex of a procedure, up to a call of it — until the first
-//! statement of `main`. Every chosen edge is a cube (a partial valuation of
+//! statement of `main`; the `goto`s and `skip`s the search passed over
+//! (`symbolic::jumps`) are put back between a step and the one after
+//! them. Every chosen edge is a cube (a partial valuation of
 //! the entry and current copies). Rings strictly decrease along the walk and
 //! a summary is only expanded with edges of lower rings, so the walk ends.
 //!
