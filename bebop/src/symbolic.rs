@@ -157,9 +157,8 @@ pub struct SymbolicOptions {
     /// Count path and summary edges (pairs of valuations) for the
     /// statistics; costs one model count per vertex at the end.
     pub count_edges: bool,
-    /// Pass over chains of `goto` and `skip` (straight-line compression):
-    /// path edges go to the first vertex after the chain, and traces put the
-    /// chain's steps back in.
+    /// Pass over `goto` and `skip` (straight-line compression): path edges
+    /// go to the first vertices after them, and traces put the steps back in.
     pub skip_jumps: bool,
 }
 
@@ -414,11 +413,19 @@ impl<'a> Symbolic<'a> {
                 p = self.m.and(&p, inv);
             }
         }
+        self.spread(None, w, p);
+    }
+
+    /// Adds `p`, arriving at `w`, to the path edges of the vertices `w`
+    /// jumps to ([`jumps`]), quantifying the variables dead there unless
+    /// `dead_before` (those already quantified from `p`) is the same set.
+    fn spread(&mut self, dead_before: Option<VarSet>, w: VertexId, p: Bdd) {
         for k in self.jump.range(w) {
             let x = self.jump.to[k];
-            let px = match &self.dead[x as usize] {
-                Some(d) => self.m.exists(&p, d),
-                None => p.clone(),
+            let px = match (&dead_before, &self.dead[x as usize]) {
+                (_, None) => p.clone(),
+                (Some(b), Some(d)) if b.vars() == d.vars() => p.clone(),
+                (_, Some(d)) => self.m.exists(&p, d),
             };
             self.add_path_edges(x, px);
         }
@@ -454,15 +461,7 @@ impl<'a> Symbolic<'a> {
         if self.m.is_false(&p) {
             return;
         }
-        for k in self.jump.range(w) {
-            let x = self.jump.to[k];
-            let px = match (&self.dead[v as usize], &self.dead[x as usize]) {
-                (_, None) => p.clone(),
-                (Some(dv), Some(dx)) if dv.vars() == dx.vars() => p.clone(),
-                (_, Some(dx)) => self.m.exists(&p, dx),
-            };
-            self.add_path_edges(x, px);
-        }
+        self.spread(self.dead[v as usize].clone(), w, p);
     }
 
     fn propagate_err(&mut self, assert: VertexId, p: Bdd) {
