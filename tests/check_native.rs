@@ -71,6 +71,41 @@ fn a_disagreement_is_unknown_with_the_difference() {
     );
 }
 
+/// `qsort` may compare an element with itself (the C standard leaves the comparisons
+/// unspecified, and the model makes any); glibc's does not for two elements. A trace
+/// through such a comparison is rejected by the native replay, and the search goes on
+/// with the model's unspecified calls left out.
+#[test]
+fn a_library_models_unspecified_calls_do_not_hide_a_real_bug() {
+    let cmp = "#include <stdlib.h>\nextern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\n\
+               static int cmp(const void *a, const void *b) { int x = *(const int *)a, y = *(const int *)b; COND return (x > y) - (x < y); }\n\
+               int main(void) { int v[2]; v[0] = __VERIFIER_nondet_int(); v[1] = 5; qsort(v, 2, sizeof v[0], cmp); return 0; }\n";
+    // equal values: a self-comparison reaches the error for any input, the real one needs 5
+    let p = write(
+        "qsort_equal_bug.c",
+        &cmp.replace("COND", "if (x == y) reach_error();"),
+    );
+    let (code, j, _) = check(&[p.to_str().unwrap()]);
+    assert_eq!(code, 10, "{j}");
+    assert_eq!(j["native_replay"], true);
+    assert_eq!(j["inputs"], serde_json::json!([5]));
+    // a second comparison: only the unspecified calls make one for two elements
+    let q = write(
+        "qsort_second_compare.c",
+        &cmp.replace("static int cmp", "static int calls;\nstatic int cmp")
+            .replace("COND", "if (++calls > 1) reach_error();"),
+    );
+    let (code, j, _) = check(&[q.to_str().unwrap()]);
+    assert_eq!(code, 20, "{j}");
+    let reason = j["reason"].as_str().unwrap_or("");
+    assert!(
+        reason.contains("native replay disagrees")
+            && reason
+                .contains("without the library models' unspecified calls the error is unreachable"),
+        "{reason}"
+    );
+}
+
 #[test]
 fn the_compiled_program_confirms_what_the_interpreter_cannot_follow() {
     let p = write(

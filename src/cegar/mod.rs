@@ -9,6 +9,7 @@ use bebop::reach::{Outcome as BpOutcome, Target};
 use bebop::symbolic::SymbolicOptions;
 use slamrs_abstraction::c2bp::{self, Abstractor, PredicateSet};
 use slamrs_abstraction::cir::Program;
+use slamrs_abstraction::frontend::models;
 use slamrs_refinement::explore::Explored;
 use slamrs_refinement::{self as refinement, Counterexample, Refiner};
 
@@ -93,6 +94,24 @@ pub struct Stats {
     pub exploration_queries: u64,
 }
 
+impl Stats {
+    /// Adds an earlier run's iterations, times and counters to these.
+    fn absorb(&mut self, earlier: &Stats) {
+        self.iterations += earlier.iterations;
+        let (t, e) = (&mut self.times, &earlier.times);
+        t.abstraction += e.abstraction;
+        t.model_checking += e.model_checking;
+        t.refinement += e.refinement;
+        t.confirmation += e.confirmation;
+        t.search += e.search;
+        self.abstraction_queries += earlier.abstraction_queries;
+        self.abstraction_cache_hits += earlier.abstraction_cache_hits;
+        self.peak_bdd_nodes = self.peak_bdd_nodes.max(earlier.peak_bdd_nodes);
+        self.explored_paths += earlier.explored_paths;
+        self.exploration_queries += earlier.exploration_queries;
+    }
+}
+
 /// What proved a SAFE verdict.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Proof {
@@ -146,7 +165,75 @@ pub struct Outcome {
 /// Runs CEGAR on `prog` (already instrumented: its `Error` edges are the violations),
 /// starting from the predicates `initial`, with the directed exploration beside it
 /// ([`explorer`]) unless `opts.explore` is off.
+///
+/// A counterexample that `confirm` rejects after it took an unspecified choice of a
+/// library model (`qsort` comparing an element with itself: allowed by the C standard,
+/// not done by the real library that the native replay runs) does not end the search: the
+/// run is repeated with the models' choices pinned ([`models::pin_choices`]), whose
+/// violations are violations of the program (then `prog` becomes the pinned program, the
+/// one the trace runs in), and whose proofs prove nothing.
 pub fn run(
+    prog: &mut Program,
+    initial: PredicateSet,
+    opts: &Options,
+    progress: &mut dyn FnMut(&Progress),
+    confirm: &mut Confirm,
+) -> Outcome {
+    let mut model_cex_rejected = false;
+    let first = {
+        let mut watched = |p: &Program, cex: &Counterexample| {
+            let checked = confirm(p, cex);
+            if checked.is_err() && takes_model_choice(cex) {
+                model_cex_rejected = true;
+            }
+            checked
+        };
+        run_once(prog, initial.clone(), opts, progress, &mut watched)
+    };
+    let Verdict::Unknown(why) = &first.verdict else {
+        return first;
+    };
+    if !model_cex_rejected || opts.deadline.is_some_and(|d| Instant::now() >= d) {
+        return first;
+    }
+    let mut pinned = prog.clone();
+    let n = models::pin_choices(&mut pinned);
+    if n == 0 {
+        return first;
+    }
+    tracing::info!(pinned = n, "a counterexample took a library model's unspecified choice; running again with the choices pinned");
+    let mut second = run_once(&mut pinned, initial, opts, progress, confirm);
+    second.stats.absorb(&first.stats);
+    match second.verdict {
+        Verdict::Violation(_) => {
+            *prog = pinned;
+            second
+        }
+        Verdict::Safe => unknown(
+            format!(
+                "{why}; without the library models' unspecified calls the error is unreachable, which does not prove the program safe"
+            ),
+            second.stats,
+            first.predicates,
+        ),
+        Verdict::Unknown(again) => unknown(
+            format!("{why}; without the library models' unspecified calls: {again}"),
+            second.stats,
+            first.predicates,
+        ),
+    }
+}
+
+/// True if the counterexample made a library model take one of its unspecified choices
+/// (a nonzero choice: pinned, they are all zero).
+fn takes_model_choice(cex: &Counterexample) -> bool {
+    cex.choices.iter().any(|c| {
+        matches!(c, slamrs_abstraction::interp::Choice::Input { func, value } if func == models::CHOICE && *value != 0)
+    })
+}
+
+/// One CEGAR run ([`run`] without the retry).
+fn run_once(
     prog: &mut Program,
     initial: PredicateSet,
     opts: &Options,

@@ -15,7 +15,9 @@
 //! choices inside the models are inputs of `__VERIFIER_nondet_slamrs_model`, which the
 //! native replay does not expect from the compiled program (it runs the real library).
 
-use crate::cir::{Callee, DataModel, Edge, FuncId, Node, NodeId, Program, Stmt};
+use crate::cir::{
+    Callee, DataModel, Edge, Expr, ExprKind, FuncId, HavocKind, Node, NodeId, Program, Stmt,
+};
 use lang_c::ast::{
     Constant, DeclarationSpecifier, Declarator, DeclaratorKind, DerivedDeclarator, Expression,
     Extension, ExternalDeclaration, TranslationUnit,
@@ -335,4 +337,47 @@ pub(crate) fn wire(prog: &mut Program, entry: &str, needs: &Needs) {
             body.entry = start;
         }
     }
+}
+
+/// Pins every choice of the models to `0`: the models then do what the library they
+/// stand for does when it makes no unspecified call (`qsort` only sorts, `bsearch` returns
+/// the first match). The pinned program has fewer runs than the modelled one, so a
+/// violation of it is a violation of the program, and a proof of it proves nothing.
+/// Returns how many choices were pinned.
+pub fn pin_choices(prog: &mut Program) -> usize {
+    let mut sites = Vec::new();
+    for f in prog.func_ids() {
+        let Some(body) = prog.func(f).body.as_ref() else {
+            continue;
+        };
+        for (n, node) in body.nodes.iter().enumerate() {
+            for (k, e) in node.edges.iter().enumerate() {
+                if let Stmt::Havoc {
+                    lhs,
+                    why: HavocKind::Input(name),
+                } = &e.stmt
+                {
+                    if name == CHOICE {
+                        let ty = prog.lval_ty(lhs);
+                        sites.push((f, n, k, lhs.clone(), ty));
+                    }
+                }
+            }
+        }
+    }
+    let pinned = sites.len();
+    for (f, n, k, lhs, ty) in sites {
+        let body = prog.functions[f.0 as usize]
+            .body
+            .as_mut()
+            .expect("collected from a body");
+        body.nodes[n].edges[k].stmt = Stmt::Assign {
+            lhs,
+            rhs: Expr {
+                kind: ExprKind::Int(0),
+                ty,
+            },
+        };
+    }
+    pinned
 }
