@@ -44,7 +44,7 @@ pub struct BebopArgs {
     /// Disable the MOD/REF optimization (BDD engine).
     #[arg(long)]
     pub no_mod_ref: bool,
-    /// Do not pass over chains of `goto` and `skip` (BDD engine): every
+    /// Do not pass over `goto`, `skip` and `assume` (BDD engine): every
     /// statement keeps its own path edges.
     #[arg(long)]
     pub no_skip_jumps: bool,

@@ -28,9 +28,9 @@
 //! Variables dead at a vertex are quantified out of its path edges (live
 //! ranges), and a callee's path edges and summary mention only the globals it
 //! may read or modify (MOD/REF): the others are quantified out at the call
-//! and pass unchanged around it. Beyond the paper, `goto` and `skip` are
-//! passed over (`jumps`): path edges go straight to the statements after
-//! them.
+//! and pass unchanged around it. Beyond the paper, `goto`, `skip` and
+//! `assume` are passed over (`jumps`): path edges go straight to the
+//! statements after them, on the conditions of the `assume`s.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -157,8 +157,9 @@ pub struct SymbolicOptions {
     /// Count path and summary edges (pairs of valuations) for the
     /// statistics; costs one model count per vertex at the end.
     pub count_edges: bool,
-    /// Pass over `goto` and `skip` (straight-line compression): path edges
-    /// go to the first vertices after them, and traces put the steps back in.
+    /// Pass over `goto`, `skip` and `assume` (straight-line compression):
+    /// path edges go to the first vertices after them, on the conditions of
+    /// the `assume`s, and traces put the steps back in.
     pub skip_jumps: bool,
 }
 
@@ -193,7 +194,7 @@ pub struct Symbolic<'a> {
     pub(crate) procs: Vec<ProcData>,
     pub(crate) dead: Vec<Option<VarSet>>,
     /// Where path edges arriving at a vertex go: the vertex itself, or for a
-    /// `goto`/`skip` the first vertices after its jumps ([`jumps`]).
+    /// `goto`/`skip`/`assume` the first vertices after it ([`jumps`]).
     pub(crate) jump: Jumps,
     pub(crate) stats: Stats,
     /// Interned quantification sets and renamings: transfers of similar
@@ -261,7 +262,15 @@ impl<'a> Symbolic<'a> {
             .collect();
         s.dead = s.dead_sets();
         s.jump = if s.opts.skip_jumps {
-            jumps(cfg, &s.target)
+            let guard_of = |v: VertexId| match &cfg.vertex(v).kind {
+                VKind::Cond { cond, .. } => {
+                    let c = s.expr(cond, C);
+                    let chs = s.choice_set(cfg.vertex(v).choices);
+                    Some(s.m.exists(&c, &s.m.cube(&chs)))
+                }
+                _ => None,
+            };
+            jumps(cfg, &s.target, &s.m, &guard_of)
         } else {
             Jumps::none(nv)
         };
@@ -417,14 +426,19 @@ impl<'a> Symbolic<'a> {
     }
 
     /// Adds `p`, arriving at `w`, to the path edges of the vertices `w`
-    /// jumps to ([`jumps`]), quantifying the variables dead there unless
-    /// `dead_before` (those already quantified from `p`) is the same set.
+    /// jumps to ([`jumps`]), each conjoined with its way's guard, quantifying
+    /// the variables dead there unless `dead_before` (those already
+    /// quantified from `p`) is the same set.
     fn spread(&mut self, dead_before: Option<VarSet>, w: VertexId, p: Bdd) {
         for k in self.jump.range(w) {
             let x = self.jump.to[k];
+            let p = match &self.jump.guard[k] {
+                Some(g) => self.m.and(&p, g),
+                None => p.clone(),
+            };
             let px = match (&dead_before, &self.dead[x as usize]) {
-                (_, None) => p.clone(),
-                (Some(b), Some(d)) if b.vars() == d.vars() => p.clone(),
+                (_, None) => p,
+                (Some(b), Some(d)) if b.vars() == d.vars() => p,
                 (_, Some(d)) => self.m.exists(&p, d),
             };
             self.add_path_edges(x, px);
@@ -936,24 +950,39 @@ impl<'a> Symbolic<'a> {
     }
 }
 
-/// For each vertex, where path edges arriving at it go. A `goto` or `skip`
-/// neither reads nor changes the state, so its path edges are the union of
-/// its successors' arrivals: such vertices are passed over, and the edges go
-/// to the first vertices after them that do something (straight-line
-/// compression: c2bp emits a `goto` for every CFG edge and one for every
-/// branch, most of its statements). This saves the search a level and a
-/// union per vertex passed over. Not passed over: a procedure's first vertex
-/// (calls enter there and traces start there), a target, and a vertex on a
-/// cycle of jumps (`L: goto L`), which keeps its own path edges so that the
-/// cycle has one. Liveness never shrinks across a jump (it reads nothing),
-/// so the variables dead at the vertices after it include those dead at it.
-pub(crate) fn jumps(cfg: &Cfg, target: &Target) -> Jumps {
+/// For each vertex, where path edges arriving at it go, and on what
+/// condition. A `goto`, `skip` or `assume` changes no variable, so its path
+/// edges are the union of its successors' arrivals, an `assume` keeping only
+/// those that pass it: such vertices are passed over, and the edges go to the
+/// first vertices after them that do something, each conjoined with the
+/// conditions of the `assume`s on the way (straight-line compression: c2bp
+/// emits a `goto` for every CFG edge and a `goto` and two `assume`s for every
+/// branch, most of its statements). This saves the search a level and a union
+/// per vertex passed over. Not passed over: a procedure's first vertex (calls
+/// enter there and traces start there), a target, and a vertex on a cycle of
+/// them (`L: goto L`), which keeps its own path edges so that the cycle has
+/// one. Liveness never shrinks across them (they assign nothing), so the
+/// variables dead at the vertices after one include those dead at it, and the
+/// conditions read only variables live where they are passed.
+pub(crate) fn jumps(
+    cfg: &Cfg,
+    target: &Target,
+    m: &BddManager,
+    guard_of: &dyn Fn(VertexId) -> Option<Bdd>,
+) -> Jumps {
     let n = cfg.vertices.len();
     let passable: Vec<bool> = (0..n as VertexId)
         .map(|v| {
             let vx = cfg.vertex(v);
-            matches!(vx.kind, VKind::Goto | VKind::Skip)
-                && !vx.succ.is_empty()
+            matches!(
+                vx.kind,
+                VKind::Goto
+                    | VKind::Skip
+                    | VKind::Cond {
+                        kind: CondKind::Assume,
+                        ..
+                    }
+            ) && !vx.succ.is_empty()
                 && vx.proc.is_some()
                 && vx.succ.iter().all(|&w| cfg.proc_of(w) == vx.proc)
                 && cfg.procs[vx.proc.expect("checked") as usize].first != v
@@ -967,7 +996,7 @@ pub(crate) fn jumps(cfg: &Cfg, target: &Target) -> Jumps {
     const DONE: u8 = 2;
     let mut state = vec![NEW; n];
     let mut blocked = vec![false; n];
-    let mut targets: Vec<Vec<VertexId>> = vec![Vec::new(); n];
+    let mut targets: Vec<Vec<(VertexId, Bdd)>> = vec![Vec::new(); n];
     for v0 in 0..n as VertexId {
         if !passable[v0 as usize] || state[v0 as usize] != NEW {
             continue;
@@ -992,39 +1021,56 @@ pub(crate) fn jumps(cfg: &Cfg, target: &Target) -> Jumps {
                 continue;
             }
             stack.pop();
-            let mut out: Vec<VertexId> = Vec::new();
+            let g = guard_of(v).unwrap_or_else(|| m.t());
+            let mut out: Vec<(VertexId, Bdd)> = Vec::new();
             for &w in succ {
                 if passable[w as usize] && !blocked[w as usize] {
-                    out.extend_from_slice(&targets[w as usize]);
+                    for (x, h) in &targets[w as usize] {
+                        out.push((*x, m.and(&g, h)));
+                    }
                 } else {
-                    out.push(w);
+                    out.push((w, g.clone()));
                 }
             }
-            out.sort_unstable();
-            out.dedup();
-            targets[v as usize] = out;
+            out.sort_by_key(|(x, _)| *x);
+            let mut merged: Vec<(VertexId, Bdd)> = Vec::new();
+            for (x, h) in out {
+                match merged.last_mut() {
+                    Some((y, k)) if *y == x => *k = m.or(k, &h),
+                    _ => merged.push((x, h)),
+                }
+            }
+            targets[v as usize] = merged;
             state[v as usize] = DONE;
         }
     }
     let mut out = Jumps::default();
     for v in 0..n {
         if passable[v] && !blocked[v] {
-            out.to.extend_from_slice(&targets[v]);
+            for (x, h) in std::mem::take(&mut targets[v]) {
+                out.to.push(x);
+                out.guard.push((!m.is_true(&h)).then_some(h));
+            }
         } else {
             out.to.push(v as VertexId);
+            out.guard.push(None);
         }
         out.end.push(out.to.len() as u32);
     }
     out
 }
 
-/// Where path edges arriving at each vertex go ([`jumps`]), all vertices'
-/// lists in one array (a vertex's own list is `[v]` unless it is passed over).
+/// Where path edges arriving at each vertex go, and on what condition
+/// ([`jumps`]), all vertices' lists in one array (a vertex's own list is
+/// `[v]` unless it is passed over).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Jumps {
     /// End of vertex `v`'s list in `to` (its start is the end of `v - 1`'s).
     end: Vec<u32>,
     pub(crate) to: Vec<VertexId>,
+    /// For each entry of `to`: the condition of the `assume`s passed over on
+    /// the way (choices quantified; `None`: true).
+    pub(crate) guard: Vec<Option<Bdd>>,
 }
 
 impl Jumps {
@@ -1033,6 +1079,7 @@ impl Jumps {
         Jumps {
             end: (1..=n as u32).collect(),
             to: (0..n as VertexId).collect(),
+            guard: vec![None; n],
         }
     }
 

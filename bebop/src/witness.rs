@@ -5,9 +5,9 @@
 //! a summary edge at a call (the summary is then expanded on demand by the
 //! same walk inside the callee, from its exit back to its entry), or, at the
 //! first vertex of a procedure, up to a call of it — until the first
-//! statement of `main`; the `goto`s and `skip`s the search passed over
-//! (`symbolic::jumps`) are put back between a step and the one after
-//! them. Every chosen edge is a cube (a partial valuation of
+//! statement of `main`; the `goto`s, `skip`s and `assume`s the search
+//! passed over (`symbolic::jumps`) are put back between a step and the one
+//! after them. Every chosen edge is a cube (a partial valuation of
 //! the entry and current copies). Rings strictly decrease along the walk and
 //! a summary is only expanded with edges of lower rings, so the walk ends.
 //!
@@ -29,6 +29,12 @@ use crate::symbolic::{Symbolic, Transfer, C, E, N};
 
 type Cube = Vec<Option<bool>>;
 
+/// Most ways over passed-over vertices [`Witness::ways`] returns for a pair.
+const MAX_WAYS: usize = 64;
+
+/// Ways over passed-over vertices with their guards ([`Witness::ways`]).
+type Ways = Rc<Vec<Rc<(Vec<VertexId>, Bdd)>>>;
+
 /// Most relations [`Witness::partitions`] keeps at once.
 const MAX_CACHED_PARTITIONS: usize = 4096;
 
@@ -49,9 +55,10 @@ struct WFrame {
 }
 
 enum Cand {
-    /// Through the transfer of `u` to its successor `w` (and the jumps after
-    /// `w`, [`crate::symbolic::jumps`]).
-    Intra(VertexId, VertexId, Bdd),
+    /// Through the transfer of `u` to its successor `w`, then over the way
+    /// of passed-over vertices from `w` (`symbolic::jumps`) whose `assume`s
+    /// the guard collects.
+    Intra(VertexId, VertexId, Bdd, Rc<(Vec<VertexId>, Bdd)>),
     Summary(VertexId, Bdd),
     Lift(VertexId, Bdd),
 }
@@ -63,6 +70,8 @@ struct Witness<'s, 'a> {
     preds: Vec<Vec<(VertexId, VertexId)>>,
     /// [`Witness::partitions`], per vertex and `keep_choices`.
     parts: RefCell<HashMap<(VertexId, bool), Partitions>>,
+    /// [`Witness::ways`], per pair of vertices.
+    ways: RefCell<HashMap<(VertexId, VertexId), Ways>>,
 }
 
 /// Builds a concrete trace to the target the engine found reachable.
@@ -85,6 +94,7 @@ pub(crate) fn build(s: &Symbolic<'_>) -> Result<Trace, String> {
         s,
         preds,
         parts: RefCell::default(),
+        ways: RefCell::default(),
     };
     w.trace()
 }
@@ -136,39 +146,56 @@ impl Witness<'_, '_> {
         self.concretize(&frames)
     }
 
-    /// The vertices passed over from `w` to `cur` ([`crate::symbolic::jumps`]):
-    /// a shortest path of jumps, `w` first and `cur` excluded; empty if `w`
-    /// is `cur`.
-    fn jumps_between(&self, w: VertexId, cur: VertexId) -> Result<Vec<VertexId>, String> {
-        let (cfg, jump) = (self.s.cfg, &self.s.jump);
-        if w == cur {
-            return Ok(Vec::new());
+    /// The ways from `w` to `cur` over passed-over vertices
+    /// (`symbolic::jumps`: `goto`, `skip`, `assume`), each as its vertices
+    /// (`w` first, `cur` excluded) and the conjunction of its `assume`s'
+    /// conditions (choices quantified); at most [`MAX_WAYS`], found depth
+    /// first, remembered per pair. One empty way if `w` is `cur`.
+    fn ways(&self, w: VertexId, cur: VertexId) -> Ways {
+        if let Some(ws) = self.ways.borrow().get(&(w, cur)) {
+            return ws.clone();
         }
-        let mut from: HashMap<VertexId, VertexId> = HashMap::new();
-        let mut queue = std::collections::VecDeque::from([w]);
-        from.insert(w, w);
-        while let Some(x) = queue.pop_front() {
-            for &y in &cfg.vertex(x).succ {
-                if from.contains_key(&y) {
+        let (s, cfg, m) = (self.s, self.s.cfg, &self.s.m);
+        let guard = |x: VertexId| match &cfg.vertex(x).kind {
+            VKind::Cond { cond, .. } => {
+                let c = s.expr(cond, C);
+                m.exists(&c, &m.cube(&s.choice_set(cfg.vertex(x).choices)))
+            }
+            _ => m.t(),
+        };
+        let mut out: Vec<Rc<(Vec<VertexId>, Bdd)>> = Vec::new();
+        if w == cur {
+            out.push(Rc::new((Vec::new(), m.t())));
+        } else {
+            let mut stack: Vec<(VertexId, usize)> = vec![(w, 0)];
+            while let Some(&mut (x, ref mut i)) = stack.last_mut() {
+                if out.len() >= MAX_WAYS {
+                    break;
+                }
+                let succ = &cfg.vertex(x).succ;
+                if *i >= succ.len() {
+                    stack.pop();
                     continue;
                 }
-                from.insert(y, x);
+                let y = succ[*i];
+                *i += 1;
                 if y == cur {
-                    let mut path = vec![x];
-                    let mut z = x;
-                    while z != w {
-                        z = from[&z];
-                        path.push(z);
+                    let way: Vec<VertexId> = stack.iter().map(|&(v, _)| v).collect();
+                    let mut g = m.t();
+                    for &v in &way {
+                        g = m.and(&g, &guard(v));
                     }
-                    path.reverse();
-                    return Ok(path);
-                }
-                if !jump.keeps_edges(y) {
-                    queue.push_back(y);
+                    if !m.is_false(&g) {
+                        out.push(Rc::new((way, g)));
+                    }
+                } else if !s.jump.keeps_edges(y) && !stack.iter().any(|&(v, _)| v == y) {
+                    stack.push((y, 0));
                 }
             }
         }
-        Err(format!("no jumps lead to {}", cfg.describe(cur)))
+        let out: Ways = Rc::new(out);
+        self.ways.borrow_mut().insert((w, cur), out.clone());
+        out
     }
 
     fn pick(&self, b: &Bdd) -> Result<Cube, String> {
@@ -263,9 +290,11 @@ impl Witness<'_, '_> {
                         continue;
                     }
                 }
-                let pre = self.pre_image(u, w, &cb);
-                if let Some((lvl, z)) = self.intra_pred(u, &pre, ring) {
-                    consider(lvl, Cand::Intra(u, w, z));
+                for way in self.ways(w, cur).iter() {
+                    let pre = self.pre_image(u, w, &m.and(&cb, &way.1));
+                    if let Some((lvl, z)) = self.intra_pred(u, &pre, ring) {
+                        consider(lvl, Cand::Intra(u, w, z, way.clone()));
+                    }
                 }
             }
             let mut lift_cube = None;
@@ -298,12 +327,30 @@ impl Witness<'_, '_> {
             let ring_here = ring;
             ring = lvl;
             match cand {
-                Cand::Intra(u, w, z) => {
-                    // The jumps from `w` to `cur` keep the state: each step
-                    // has the cube of `cur`.
-                    let chain = self.jumps_between(w, cur)?;
-                    let here = rev.last().expect("nonempty").cube.clone();
-                    for &x in chain.iter().rev() {
+                Cand::Intra(u, w, z, way) => {
+                    // The way keeps the state, and its `assume`s must pass:
+                    // its steps share one cube within `cur`'s and the guard,
+                    // fixed literal by literal so that states of `z` still
+                    // lead into it.
+                    let (z, here) = if way.0.is_empty() {
+                        (z, rev.last().expect("nonempty").cube.clone())
+                    } else {
+                        let mut b = m.and(&cb, &way.1);
+                        for x in m.support(&way.1) {
+                            for val in [false, true] {
+                                let t = m.and(&b, &m.lit(x, val));
+                                let zt = m.and(&z, &self.pre_image(u, w, &t));
+                                if !m.is_false(&zt) {
+                                    b = t;
+                                    break;
+                                }
+                            }
+                        }
+                        let here = self.restrict(&self.pick(&b)?, p);
+                        let z = m.and(&z, &self.pre_image(u, w, &self.cube_bdd(&here)));
+                        (z, here)
+                    };
+                    for &x in way.0.iter().rev() {
                         rev.push(WStep {
                             v: x,
                             cube: here.clone(),

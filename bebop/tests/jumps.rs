@@ -1,5 +1,6 @@
-//! Straight-line compression (`symbolic::jumps`): the BDD engine passes over `goto` and
-//! `skip`, including gotos with several labels, diamonds of gotos and cycles of them. The
+//! Straight-line compression (`symbolic::jumps`): the BDD engine passes over `goto`, `skip`
+//! and `assume`, including gotos with several labels, diamonds of gotos, cycles of them and
+//! assumes that decide the way. The
 //! verdicts must be those of the engine without it and of the explicit engine, and every
 //! trace must replay and show the statements passed over.
 
@@ -42,6 +43,27 @@ const PROGRAMS: &[(&str, &str, bool)] = &[
         true,
     ),
     (
+        "assumes on the jumps decide which way a state takes (safe)",
+        "decl g, h;\n\
+         void main()\nbegin\n  g, h := *, F;\n  goto a, b;\n  a: assume(g);\n  goto c;\n  \
+         b: assume(!g);\n  h := T;\n  goto c;\n  c: assert(!(g & h));\nend\n",
+        false,
+    ),
+    (
+        "assumes on the jumps decide which way a state takes (failing)",
+        "decl g, h;\n\
+         void main()\nbegin\n  g, h := *, F;\n  goto a, b;\n  a: assume(g);\n  goto c;\n  \
+         b: assume(!g);\n  h := T;\n  goto c;\n  c: assert(g | !h);\nend\n",
+        true,
+    ),
+    (
+        "an assume with a choice between jumps",
+        "decl g;\n\
+         void main()\nbegin\n  g := *;\n  goto a;\n  a: assume(g | *);\n  goto b;\n  \
+         b: assume(!g);\n  goto c;\n  c: assert(g);\nend\n",
+        true,
+    ),
+    (
         "jumps in a callee whose result the caller asserts",
         "void main()\nbegin\n  decl r;\n  r := f(T);\n  assert(r);\nend\n\
          bool f(x)\nbegin\n  goto a, b;\n  a: goto c;\n  b: goto c;\n  c: return x;\nend\n",
@@ -79,7 +101,10 @@ fn jumps_are_passed_over_with_the_same_verdicts_and_full_traces() {
                     for pair in trace.steps.windows(2) {
                         let (a, b) = (&pair[0], &pair[1]);
                         if a.depth == b.depth
-                            && matches!(cfg.vertex(a.vertex).kind, VKind::Goto | VKind::Skip)
+                            && matches!(
+                                cfg.vertex(a.vertex).kind,
+                                VKind::Goto | VKind::Skip | VKind::Cond { .. }
+                            )
                         {
                             assert!(
                                 cfg.vertex(a.vertex).succ.contains(&b.vertex),
