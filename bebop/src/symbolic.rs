@@ -34,6 +34,8 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 use crate::analysis::{liveness, mod_ref, Liveness, ModRef};
@@ -161,7 +163,37 @@ pub struct SymbolicOptions {
     /// path edges go to the first vertices after them, on the conditions of
     /// the `assume`s, and traces put the steps back in.
     pub skip_jumps: bool,
+    /// When to stop searching before an answer (the search then gives up).
+    pub stop: Stop,
 }
+
+/// A request to stop a search early: once `flag` is set (another engine answered) or
+/// `deadline` has passed. Checked between batches of worklist items.
+#[derive(Clone, Debug, Default)]
+pub struct Stop {
+    pub flag: Option<Arc<AtomicBool>>,
+    pub deadline: Option<Instant>,
+}
+
+impl Stop {
+    /// Why the search should stop now, if it should.
+    pub fn requested(&self) -> Option<&'static str> {
+        if self
+            .flag
+            .as_ref()
+            .is_some_and(|f| f.load(Ordering::Acquire))
+        {
+            return Some("stopped: another search answered first");
+        }
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Some("stopped: time limit reached");
+        }
+        None
+    }
+}
+
+/// Worklist items processed between two checks of [`SymbolicOptions::stop`].
+const STOP_CHECK_EVERY: u64 = 256;
 
 impl Default for SymbolicOptions {
     fn default() -> Self {
@@ -171,6 +203,7 @@ impl Default for SymbolicOptions {
             max_nodes: 1 << 24,
             count_edges: false,
             skip_jumps: true,
+            stop: Stop::default(),
         }
     }
 }
@@ -294,6 +327,17 @@ impl<'a> Symbolic<'a> {
             let _lvl = tracing::trace_span!("level", level = self.level).entered();
             for (v, d) in frontier {
                 self.stats.worklist_iterations += 1;
+                if self
+                    .stats
+                    .worklist_iterations
+                    .is_multiple_of(STOP_CHECK_EVERY)
+                {
+                    if let Some(why) = self.opts.stop.requested() {
+                        self.stats.peak_bdd_nodes = peak.max(self.m.live_nodes()) as u64;
+                        let stats = self.finish_stats(t0);
+                        return (Outcome::GaveUp(why.to_string()), stats);
+                    }
+                }
                 self.process(v, &d);
                 if self.found {
                     break;

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use bebop::cfg::Cfg;
 use bebop::driver::{decide, Engine};
 use bebop::reach::{Outcome as BpOutcome, Target};
-use bebop::symbolic::SymbolicOptions;
+use bebop::symbolic::{Stop, SymbolicOptions};
 use slamrs_abstraction::c2bp::{self, Abstractor, PredicateSet};
 use slamrs_abstraction::cir::Program;
 use slamrs_abstraction::frontend::models;
@@ -402,6 +402,10 @@ fn run_loop(
         };
         let engine = Engine::Bdd(SymbolicOptions {
             max_nodes: opts.max_bdd_nodes,
+            stop: Stop {
+                flag: Some(explorer.decided_flag()),
+                deadline: opts.deadline,
+            },
             ..SymbolicOptions::default()
         });
         let (outcome, bstats) = {
@@ -423,7 +427,9 @@ fn run_loop(
                 };
             }
             BpOutcome::GaveUp(why) => {
-                let why = format!("the model checker gave up: {why}");
+                // stopped for the deadline or the exploration's answer: say which
+                let why = out_of_time(&stats)
+                    .unwrap_or_else(|| format!("the model checker gave up: {why}"));
                 return give_up(why, stats, preds);
             }
             BpOutcome::Reachable(trace) => trace,

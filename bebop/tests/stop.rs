@@ -1,0 +1,59 @@
+//! A search asked to stop (another engine answered, or the time limit passed) gives up
+//! with the reason instead of running to the end; left alone, it answers.
+
+use bebop::cfg::Cfg;
+use bebop::driver::{decide, Engine};
+use bebop::parser::parse;
+use bebop::reach::{Outcome, Target};
+use bebop::symbolic::{Stop, SymbolicOptions};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// A procedure of `n` assignments before a failing assertion: `n` worklist items.
+fn long_program(n: usize) -> Cfg {
+    let mut text = String::from("decl g;\nvoid main()\nbegin\n  g := F;\n");
+    for _ in 0..n {
+        text.push_str("  g := !g;\n");
+    }
+    text.push_str("  assert(g);\nend\n");
+    let p = parse(&text).expect("parses");
+    Cfg::build(&p).expect("well formed")
+}
+
+fn run(cfg: &Cfg, stop: Stop) -> Outcome {
+    let engine = Engine::Bdd(SymbolicOptions {
+        stop,
+        ..SymbolicOptions::default()
+    });
+    decide(cfg, &Target::AssertFailure, &engine).0
+}
+
+#[test]
+fn a_search_stops_when_asked() {
+    // 2,000 flips of g from false: g is false at the assertion, which fails
+    let cfg = long_program(2000);
+    assert!(matches!(run(&cfg, Stop::default()), Outcome::Reachable(_)));
+    let answered = Stop {
+        flag: Some(Arc::new(AtomicBool::new(true))),
+        deadline: None,
+    };
+    match run(&cfg, answered) {
+        Outcome::GaveUp(why) => assert!(why.contains("another search answered"), "{why}"),
+        o => panic!("not stopped: {o:?}"),
+    }
+    let late = Stop {
+        flag: Some(Arc::new(AtomicBool::new(false))),
+        deadline: Some(Instant::now() - Duration::from_millis(1)),
+    };
+    match run(&cfg, late) {
+        Outcome::GaveUp(why) => assert!(why.contains("time limit"), "{why}"),
+        o => panic!("not stopped: {o:?}"),
+    }
+    // a flag that is not set and a deadline far away change nothing
+    let idle = Stop {
+        flag: Some(Arc::new(AtomicBool::new(false))),
+        deadline: Some(Instant::now() + Duration::from_secs(3600)),
+    };
+    assert!(matches!(run(&cfg, idle), Outcome::Reachable(_)));
+}
