@@ -295,15 +295,7 @@ impl<'a> Symbolic<'a> {
             .collect();
         s.dead = s.dead_sets();
         s.jump = if s.opts.skip_jumps {
-            let guard_of = |v: VertexId| match &cfg.vertex(v).kind {
-                VKind::Cond { cond, .. } => {
-                    let c = s.expr(cond, C);
-                    let chs = s.choice_set(cfg.vertex(v).choices);
-                    Some(s.m.exists(&c, &s.m.cube(&chs)))
-                }
-                _ => None,
-            };
-            jumps(cfg, &s.target, &s.m, &guard_of)
+            jumps(cfg, &s.target, &s.m, &|v| s.pass_condition(v))
         } else {
             Jumps::none(nv)
         };
@@ -719,6 +711,20 @@ impl<'a> Symbolic<'a> {
         let r = self.m.renaming(&key);
         self.renamings.borrow_mut().insert(key, r.clone());
         r
+    }
+
+    /// The condition on which a vertex passed over ([`jumps`]) lets the state
+    /// through: an `assume`'s condition with its choices quantified; `None`
+    /// (always) for a `goto` or `skip`.
+    pub(crate) fn pass_condition(&self, v: VertexId) -> Option<Bdd> {
+        let vx = self.cfg.vertex(v);
+        match &vx.kind {
+            VKind::Cond { cond, .. } => {
+                let c = self.expr(cond, C);
+                Some(self.m.exists(&c, &self.cube(&self.choice_set(vx.choices))))
+            }
+            _ => None,
+        }
     }
 
     pub(crate) fn choice_set(&self, n: u32) -> Vec<u32> {

@@ -156,13 +156,7 @@ impl Witness<'_, '_> {
             return ws.clone();
         }
         let (s, cfg, m) = (self.s, self.s.cfg, &self.s.m);
-        let guard = |x: VertexId| match &cfg.vertex(x).kind {
-            VKind::Cond { cond, .. } => {
-                let c = s.expr(cond, C);
-                m.exists(&c, &m.cube(&s.choice_set(cfg.vertex(x).choices)))
-            }
-            _ => m.t(),
-        };
+        let guard = |x: VertexId| s.pass_condition(x).unwrap_or_else(|| m.t());
         let mut out: Vec<Rc<(Vec<VertexId>, Bdd)>> = Vec::new();
         if w == cur {
             out.push(Rc::new((Vec::new(), m.t())));
