@@ -61,7 +61,7 @@ fn bad_predicate_files_are_located_errors() {
     let d = scratch("abstract-bad");
     let c = d.join("lock.c");
     std::fs::write(&c, PROGRAM).unwrap();
-    let cases: [(&str, &str); 8] = [
+    let cases: [(&str, &str); 11] = [
         ("locked == 0\n", "1:1: expected `SCOPE: expression`"),
         ("nosuch: locked == 0\n", "1:1: unknown scope `nosuch`"),
         ("reach_error: locked == 0\n", "has no body"),
@@ -70,6 +70,15 @@ fn bad_predicate_files_are_located_errors() {
         ("main: x == \n", "expected an expression"),
         ("main: x == 0 0\n", "unexpected token"),
         ("main: x.f == 0\n", "not a struct"),
+        (
+            "global: locked == \\old(locked)\n",
+            "only allowed in a function's scope",
+        ),
+        ("main: x == \\old(x)\n", "1:17: `\\old` takes a global"),
+        (
+            "lock: locked == \\old(nosuch)\n",
+            "1:22: unknown variable `nosuch`",
+        ),
     ];
     for (i, (preds, want)) in cases.iter().enumerate() {
         let p = d.join(format!("bad{i}.preds"));

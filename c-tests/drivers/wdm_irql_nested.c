@@ -1,7 +1,7 @@
 /* Nested raises undone in order: KeLowerIrql restores the outer raise's saved IRQL last.
-   Proving it needs the value KfRaiseIrql returned related across the inner raise; slamrs
-   gives up today (the `?`).
-   slamrs-expect: irql=PASS? locking=PASS irp-completion=PASS pending=PASS cancel-spinlock=NOT-APPLICABLE critical-region=NOT-APPLICABLE */
+   Proving it needs the value KfRaiseIrql returned related across the inner raise, which
+   leaves the rule's saved IRQL as it found it (KfRaiseIrql's `slic_old == \old(slic_old)`).
+   slamrs-expect: irql=PASS locking=PASS irp-completion=PASS pending=PASS cancel-spinlock=NOT-APPLICABLE critical-region=NOT-APPLICABLE */
 #include <wdm.h>
 
 typedef struct _DEVICE_EXTENSION {

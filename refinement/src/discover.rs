@@ -16,7 +16,9 @@
 use crate::path::CirPath;
 use slamrs_abstraction::analysis::modref::ModRef;
 use slamrs_abstraction::analysis::points_to::PointsTo;
-use slamrs_abstraction::c2bp::{expr_vars, is_result_var, result_var, subst_var};
+use slamrs_abstraction::c2bp::{
+    entry_value_var, entry_values_of, expr_vars, is_result_var, result_var, subst_var,
+};
 use slamrs_abstraction::cir::{
     BinOp, Callee, Expr, ExprKind, FuncId, Lval, Program, Stmt, UnOp, VarId,
 };
@@ -228,7 +230,7 @@ impl Walker<'_> {
             if s.depth > depth {
                 // j ends a call that returned: step back over it (or into it)
                 let Some(c) = self.frame_call[j] else { return };
-                match self.over_call(&phi, func, c) {
+                match self.over_call(&phi, func, c, j, depth) {
                     Over::Skip => i = c,
                     Over::Into(phi_in, g) => {
                         // continue inside the callee from its return step
@@ -252,7 +254,14 @@ impl Walker<'_> {
                 for (p, a) in params.iter().zip(args.iter()) {
                     next = subst_var(&next, *p, a);
                 }
+                // an entry value is the caller's value of its variable at the call
+                for (old, x) in entry_values_of(self.prog, func) {
+                    next = subst_var(&next, old, &read_var(self.prog, x));
+                }
                 next = simplify(&next);
+                if mentions_nothing(&crate::linear::simplify_atom(self.prog, next.clone())) {
+                    return; // `x == x`: the callee's frame condition, met at its entry
+                }
                 let mut vs = Vec::new();
                 expr_vars(&next, &mut vs);
                 if vs
@@ -389,8 +398,9 @@ impl Walker<'_> {
         }
     }
 
-    /// How to carry `phi` (in `func`) backward over the call at step `c`.
-    fn over_call(&mut self, phi: &Expr, func: FuncId, c: usize) -> Over {
+    /// How to carry `phi` (in `func` at `depth`) backward over the call at step `c`, whose
+    /// callee's last step on the path is `ret`.
+    fn over_call(&mut self, phi: &Expr, func: FuncId, c: usize, ret: usize, depth: u32) -> Over {
         let Stmt::Call { lhs, .. } = self.path.stmt(self.prog, c).clone() else {
             return Over::Stop;
         };
@@ -442,10 +452,90 @@ impl Walker<'_> {
             // after `r = sum(a, b)` is `\result == n + m` in `sum`)
             match self.via_actuals(&inside, func, &params, &args) {
                 Some(x) => inside = x,
-                None => return Over::Stop, // mixes the caller's locals with the callee's
+                // mixes the caller's locals with globals the callee may change
+                None => return self.frame(phi, func, g, c, ret, depth),
             }
         }
         Over::Into(inside, g)
+    }
+
+    /// `phi` relates the caller's own variables, which the callee `g` cannot see, to
+    /// static-storage scalars `g` may change (`outer == saved` over a call that may set
+    /// `saved`). What the caller needs from `g` is its frame condition: for each such `x`,
+    /// `x == \old(x)` in `g` (the callee leaves `x` as it found it), carried backward
+    /// through `g`'s steps on the path. If the path does not write any of them between the
+    /// call at step `c` and `g`'s last step `ret`, `phi` holds before the call exactly when
+    /// after it, and the caller's walk goes on; otherwise it stops there.
+    fn frame(
+        &mut self,
+        phi: &Expr,
+        func: FuncId,
+        g: FuncId,
+        c: usize,
+        ret: usize,
+        depth: u32,
+    ) -> Over {
+        use slamrs_abstraction::analysis::points_to::{AbsLoc, AbsObj};
+        if g == func {
+            return Over::Stop;
+        }
+        let modified = self.modref.mod_of(g);
+        let mut xs = Vec::new();
+        for cell in self.read_cells(phi, func) {
+            if !modified.contains(&cell) {
+                continue;
+            }
+            match cell {
+                AbsLoc {
+                    obj: AbsObj::Var(x),
+                    off: 0,
+                } if {
+                    let var = self.prog.var(x);
+                    var.is_static_storage() && !var.addr_taken && self.prog.types.is_scalar(var.ty)
+                } =>
+                {
+                    xs.push(x)
+                }
+                _ => return Over::Stop, // memory the callee may write
+            }
+        }
+        if xs.is_empty() {
+            return Over::Stop;
+        }
+        xs.sort();
+        xs.dedup();
+        for &x in &xs {
+            let old = entry_value_var(self.prog, g, x);
+            let ty = self.prog.var(x).ty;
+            let cond = Expr {
+                kind: ExprKind::Binary(
+                    BinOp::Eq,
+                    Box::new(read_var(self.prog, x)),
+                    Box::new(Expr {
+                        kind: ExprKind::Read(Box::new(Lval::Var(old))),
+                        ty,
+                    }),
+                ),
+                ty: self.prog.types.int(),
+            };
+            push(self.prog, self.out, g, cond.clone());
+            self.carry(cond, g, ret + 1, depth + 1);
+        }
+        let written = (c + 1..=ret).any(|k| {
+            let lhs = match self.path.stmt(self.prog, k) {
+                Stmt::Assign { lhs, .. } | Stmt::Havoc { lhs, .. } | Stmt::Alloc { lhs, .. } => {
+                    Some(lhs)
+                }
+                Stmt::Call { lhs, .. } => lhs.as_ref(),
+                _ => None,
+            };
+            matches!(lhs, Some(Lval::Var(v)) if xs.contains(v))
+        });
+        if written {
+            Over::Stop
+        } else {
+            Over::Skip
+        }
     }
 
     /// The variables of `func`'s frame `e` mentions, other than return-value pseudo
@@ -719,6 +809,14 @@ fn strip_casts(e: &Expr) -> &Expr {
 }
 
 /// `*&l` is `l`.
+/// A read of variable `x`.
+fn read_var(prog: &Program, x: VarId) -> Expr {
+    Expr {
+        kind: ExprKind::Read(Box::new(Lval::Var(x))),
+        ty: prog.var(x).ty,
+    }
+}
+
 fn simplify(e: &Expr) -> Expr {
     map_expr(e, &mut |x| match &x.kind {
         ExprKind::Read(lv) => {

@@ -527,6 +527,33 @@ fn call_defined(
         invariant.insert(p, actuals[k].is_some() && !meets(&t, mods));
         subst.insert(p, t);
     }
+    // entry values: the actual of `\old(x)` is the caller's `x`; where the callee may
+    // change `x`, the returned predicates see `\old(x)` as itself, the symbol of the value
+    // `x` had before the call (and the caller's own predicates are stated over it too)
+    let mut before: HashMap<VarId, Term> = HashMap::new();
+    let mut unsayable: BTreeSet<VarId> = BTreeSet::new();
+    for (old, x) in super::entry_values_of(prog, g) {
+        let read = Expr {
+            kind: ExprKind::Read(Box::new(Lval::Var(x))),
+            ty: prog.var(x).ty,
+        };
+        let Ok(t) = cf.expr(&read) else {
+            unsayable.insert(old);
+            continue;
+        };
+        let t = as_int(t);
+        if meets(&t, mods) {
+            if g == f {
+                // a recursive call: the symbol is the caller's own entry value
+                unsayable.insert(old);
+            } else {
+                before.insert(x, Term::Var(old));
+            }
+        } else {
+            invariant.insert(old, true);
+        }
+        subst.insert(old, t);
+    }
     let atoms = atoms_of(ctx, vis);
     let mut out = Vec::new();
 
@@ -552,14 +579,20 @@ fn call_defined(
     if let Some(r) = ctx.results.get(&g).copied() {
         subst_r.insert(r, RESULT);
     }
+    for (old, x) in super::entry_values_of(prog, g) {
+        if before.contains_key(&x) {
+            subst_r.remove(&old);
+        }
+    }
     let cr = conv(ctx, g, &subst_r);
     let mut ret_atoms = Vec::new();
     for (k, &i) in sig.returns.iter().enumerate() {
         let mut vars = Vec::new();
         super::expr_vars(&ctx.preds.preds[i].expr, &mut vars);
-        let ok = vars
-            .iter()
-            .all(|v| !params.contains(v) || invariant.get(v).copied().unwrap_or(false));
+        let ok = vars.iter().all(|v| {
+            (!params.contains(v) || invariant.get(v).copied().unwrap_or(false))
+                && !unsayable.contains(v)
+        });
         if !ok {
             continue;
         }
@@ -574,6 +607,18 @@ fn call_defined(
     if !changed.is_empty() {
         let mut facts = atoms_of(ctx, &kept);
         facts.extend(ret_atoms.iter().cloned());
+        if !before.is_empty() {
+            // the changed predicates' values before the call, over the values before it
+            for &i in &changed {
+                let t = ctx.terms[i].rewrite(&mut |t| match t {
+                    Term::Var(x) => before.get(&x).cloned().unwrap_or(Term::Var(x)),
+                    other => other,
+                });
+                if t != ctx.terms[i] && !meets(&t, mods) {
+                    facts.push(Atom::new(t, bp::var(&ctx.preds.preds[i].name)));
+                }
+            }
+        }
         let values: Vec<BExpr> = changed
             .iter()
             .map(|&i| choose(ctx, &facts, &ctx.terms[i], &[]))

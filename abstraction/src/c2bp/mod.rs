@@ -31,13 +31,14 @@ mod wp;
 
 pub use cubes::CubeLimits;
 pub use predicates::{
-    expr_vars, is_result_var, parse_predicates, predicates_from_conditions, result_var, subst_var,
-    PredError, Predicate, PredicateSet, Scope, RESULT_NAME,
+    entry_value_of, entry_value_var, entry_values_of, expr_vars, is_result_var, parse_predicates,
+    predicates_from_conditions, result_var, subst_var, PredError, Predicate, PredicateSet, Scope,
+    RESULT_NAME,
 };
 
 use crate::analysis::callgraph::CallGraph;
 use crate::analysis::modref::ModRef;
-use crate::analysis::points_to::PointsTo;
+use crate::analysis::points_to::{AbsLoc, AbsObj, PointsTo};
 use crate::cir::{print, FuncId, NodeId, Program, Stmt, VarId};
 use rayon::prelude::*;
 use std::collections::{BTreeSet, HashMap};
@@ -458,9 +459,14 @@ fn signatures(ctx: &Ctx) -> HashMap<FuncId, ProcSig> {
                 .filter(|&v| prog.var(v).frame_of().is_some())
                 .collect();
             let mentions_result = frame.iter().any(|&v| is_result_var(prog, v));
-            let only_params = frame
-                .iter()
-                .all(|&v| func.params.contains(&v) || is_result_var(prog, v));
+            // entry values are formals the callee never assigns, whose actual is the
+            // caller's value of their variable
+            let mentions_entry = frame.iter().any(|&v| entry_value_of(prog, v).is_some());
+            let only_params = frame.iter().all(|&v| {
+                func.params.contains(&v)
+                    || is_result_var(prog, v)
+                    || entry_value_of(prog, v).is_some()
+            });
             let params_unmodified = frame.iter().all(|v| !modified.contains(v));
             let in_memory = {
                 let mut m = false;
@@ -472,7 +478,25 @@ fn signatures(ctx: &Ctx) -> HashMap<FuncId, ProcSig> {
             } else {
                 sig.locals.push(i);
             }
-            if only_params && params_unmodified && (mentions_result || in_memory) {
+            // static storage the procedure may change: the caller learns its new value
+            let mods = ctx.modref.mod_of(f);
+            let mentions_changed = {
+                let mut m = false;
+                ctx.terms[i].visit(&mut |t| {
+                    if let Term::Var(v) = t {
+                        m |= prog.var(*v).is_static_storage()
+                            && mods.contains(&AbsLoc {
+                                obj: AbsObj::Var(*v),
+                                off: 0,
+                            });
+                    }
+                });
+                m
+            };
+            if only_params
+                && params_unmodified
+                && (mentions_result || in_memory || mentions_entry || mentions_changed)
+            {
                 sig.returns.push(i);
             }
         }

@@ -3,7 +3,7 @@
 //! Names resolve in the scope of one function (its formals and locals, then its static
 //! locals) and then among the globals. `\result` is the function's return value.
 
-use super::predicates::result_var;
+use super::predicates::{entry_value_var, result_var};
 use crate::analysis::points_to::lval_ty;
 use crate::cir::{
     BinOp, Expr, ExprKind, FuncId, Lval, Program, Ty, TypeKind, UnOp, VarId, VarKind,
@@ -18,9 +18,9 @@ enum Tok {
     Op(&'static str),
 }
 
-const OPS: [&str; 27] = [
+const OPS: [&str; 28] = [
     "->", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "(", ")", "[", "]", ".", "*", "&", "+",
-    "-", "/", "%", "<", ">", "!", "~", "^", "|", "\\result",
+    "-", "/", "%", "<", ">", "!", "~", "^", "|", "\\result", "\\old",
 ];
 
 fn lex(s: &str) -> PResult<Vec<(usize, Tok)>> {
@@ -462,6 +462,35 @@ impl Parser<'_> {
                 if !self.prog.types.is_scalar(ty) {
                     return Err((at, "the function does not return a scalar".into()));
                 }
+                Ok(PE::Lv(Lval::Var(v), ty))
+            }
+            Some(Tok::Op("\\old")) => {
+                self.pos += 1;
+                let Some(f) = self.func else {
+                    return Err((at, "`\\old` is only allowed in a function's scope".into()));
+                };
+                self.expect("(")?;
+                let at_x = self.at();
+                let x = match self.peek().cloned() {
+                    Some(Tok::Ident(name)) => {
+                        self.pos += 1;
+                        self.lookup(&name)
+                            .ok_or_else(|| (at_x, format!("unknown variable `{name}`")))?
+                    }
+                    _ => return Err((at_x, "expected a variable".into())),
+                };
+                self.expect(")")?;
+                let var = self.prog.var(x);
+                if !var.is_static_storage() || var.addr_taken || !self.prog.types.is_scalar(var.ty)
+                {
+                    return Err((
+                        at_x,
+                        "`\\old` takes a global (or static) scalar whose address is not taken"
+                            .into(),
+                    ));
+                }
+                let v = entry_value_var(self.prog, f, x);
+                let ty = self.prog.var(v).ty;
                 Ok(PE::Lv(Lval::Var(v), ty))
             }
             Some(Tok::Ident(name)) => {

@@ -79,6 +79,54 @@ pub fn is_result_var(prog: &Program, v: VarId) -> bool {
     prog.var(v).name == RESULT_NAME
 }
 
+/// The entry-value pseudo variable `\old(x)` of `f` (created on first use): the value the
+/// static-storage scalar `x` had when the activation of `f` began. It is never assigned;
+/// a caller passes its own value of `x` for it like an actual for a formal, so a predicate
+/// over it and globals (`x == \old(x)`: `f` leaves `x` as it found it) is a formal and a
+/// return predicate of `f` at once, which lets the caller keep facts relating its locals
+/// to `x` across a call that may, but on the caller's path does not, change `x`.
+pub fn entry_value_var(prog: &mut Program, f: FuncId, x: VarId) -> VarId {
+    if let Some((&v, _)) = prog
+        .entry_values
+        .iter()
+        .find(|&(&v, &of)| of == x && prog.var(v).frame_of() == Some(f))
+    {
+        return v;
+    }
+    let var = prog.var(x);
+    debug_assert!(var.is_static_storage() && !var.addr_taken);
+    let name = format!("\\old({})", var.name);
+    let ty = var.ty;
+    let loc = prog.func(f).loc;
+    prog.vars.push(Var {
+        name,
+        ty,
+        kind: VarKind::Temp(f),
+        loc,
+        addr_taken: false,
+    });
+    let v = VarId(prog.vars.len() as u32 - 1);
+    prog.entry_values.insert(v, x);
+    v
+}
+
+/// The variable whose entry value `v` is, if `v` is an entry-value pseudo variable.
+pub fn entry_value_of(prog: &Program, v: VarId) -> Option<VarId> {
+    prog.entry_values.get(&v).copied()
+}
+
+/// The entry-value pseudo variables of `f`, each with its variable, in a fixed order.
+pub fn entry_values_of(prog: &Program, f: FuncId) -> Vec<(VarId, VarId)> {
+    let mut out: Vec<(VarId, VarId)> = prog
+        .entry_values
+        .iter()
+        .filter(|&(&v, _)| prog.var(v).frame_of() == Some(f))
+        .map(|(&v, &x)| (v, x))
+        .collect();
+    out.sort();
+    out
+}
+
 impl PredicateSet {
     /// Adds `expr` (scoped to `func`, or global if `None`), unless it is already there.
     /// A predicate over static-storage variables only becomes global. Returns true if added.

@@ -445,6 +445,10 @@ pub struct Program {
     /// unknown code they run reads and writes escaped memory but enters no escaped
     /// function.
     pub quiet_externals: std::collections::HashSet<FuncId>,
+    /// Entry-value pseudo variables (`\old(x)` in a function's predicates: the value the
+    /// static-storage scalar `x` had when that activation began), each with its `x`. Only
+    /// predicates mention them; see `c2bp::entry_value_var`.
+    pub entry_values: HashMap<VarId, VarId>,
 }
 
 impl Program {

@@ -23,8 +23,8 @@
 //! for the edge taken, when that label exists), into a BP callee exactly when the run
 //! enters the callee and out of it when the run returns, and then keeps only the states
 //! whose predicate bits equal the concrete predicate values. A predicate whose value is
-//! unknown (uninitialized or undefined memory, or one mentioning the return-value pseudo
-//! variable) matches both values. `enforce` invariants remove states. An empty set is a
+//! unknown (uninitialized or undefined memory, or one mentioning the return-value or an
+//! entry-value pseudo variable, `\result` or `\old(g)`) matches both values. `enforce` invariants remove states. An empty set is a
 //! [`Violation`]; so is a run that reaches an error (an `Error` edge) where the BP cannot
 //! fail its assert, and a return from the entry function the BP cannot follow.
 //!
