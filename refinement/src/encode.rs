@@ -692,7 +692,11 @@ impl<'a> Enc<'a> {
             }
             EnvFn::Known(k) => {
                 use slamrs_abstraction::cir::env::Known;
-                let exact = k == Known::Memset && self.memset_typed(func, args)?;
+                let exact = match k {
+                    Known::Memset => self.memset_typed(func, args)?,
+                    Known::Memcpy => self.memcpy_ranges(func, args),
+                    _ => false,
+                };
                 if !exact && matches!(k, Known::Memset | Known::Memcpy | Known::Strcpy) {
                     self.havoc_memory(format!("`{}` writes memory", f.name));
                 }
@@ -707,6 +711,50 @@ impl<'a> Enc<'a> {
             }
         }
         Ok(())
+    }
+
+    /// `memcpy(d, s, n)` (and `memmove`) as what it does to each memory array: an access
+    /// that lies inside `[d, d + n)` reads what the same access at the same offset from `s`
+    /// read before the call, one that straddles an end of the range reads an arbitrary
+    /// value, and every other access is unchanged (an array lambda over the arrays before
+    /// the call, so an overlapping `memmove` is right too). False when an argument has no
+    /// term (the caller then havocs memory).
+    fn memcpy_ranges(&mut self, func: FuncId, args: &[Expr]) -> bool {
+        let [dst, src, size] = args else {
+            return false;
+        };
+        let (Ok(d), Ok(s), Ok(n)) = (
+            self.term(func, dst),
+            self.term(func, src),
+            self.term(func, size),
+        ) else {
+            return false;
+        };
+        let (d, s, n) = (self.int(&d), self.int(&s), self.int(&n));
+        let ptr = self.conv(func).pointer_bytes();
+        let end = Int::add(&[d.clone(), n]);
+        for kind in self.z.memory_kinds() {
+            let Some(before) = self.z.memory(kind) else {
+                continue;
+            };
+            let k = self.fresh();
+            let a = Int::new_const(format!("memcpy{k}_addr"));
+            let a_end = Int::add(&[a.clone(), Int::from_i64(kind.size(ptr) as i64)]);
+            let inside = Bool::and(&[d.le(&a), a_end.le(&end)]);
+            let straddles = Bool::and(&[a_end.gt(&d), a.lt(&end)]);
+            let from = Int::add(&[s.clone(), Int::sub(&[a.clone(), d.clone()])]);
+            let read = |arr: &Array, at: &Int| arr.select(at).as_int().expect("Int array");
+            let unknown = Array::new_const(format!("memcpy{k}"), &Sort::int(), &Sort::int());
+            let value = inside.ite(
+                &read(&before, &from),
+                &straddles.ite(&read(&unknown, &a), &read(&before, &a)),
+            );
+            self.z.set_memory(
+                kind,
+                z3::ast::lambda_const(&[&a], &z3::ast::Dynamic::from_ast(&value)),
+            );
+        }
+        true
     }
 
     /// `memset(p, c, n)` on whole objects of `p`'s pointee type (a constant `n`, a multiple
