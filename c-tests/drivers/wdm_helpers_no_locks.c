@@ -1,9 +1,9 @@
 /* A WDM driver that takes no lock: the locking rule does not apply to it.
    Its dispatch routines are registered through a helper function, its read routine is
    only declared with its role type, and it sets a completion routine and a DPC.
-   (pending: the proof needs IoAttachDeviceToDeviceStack's NULL result carried into the
-   device extension's field; refinement does not find that predicate yet, the `?`.)
-   slamrs-expect: locking=NOT-APPLICABLE irql=NOT-APPLICABLE cancel-spinlock=NOT-APPLICABLE critical-region=NOT-APPLICABLE irp-completion=PASS pending=PASS? */
+   (pending: its completion routine marks the IRP pending exactly when the lower driver
+   pended it, the PendingReturned idiom, and the routine returns what IoCallDriver did.)
+   slamrs-expect: locking=NOT-APPLICABLE irql=NOT-APPLICABLE cancel-spinlock=NOT-APPLICABLE critical-region=NOT-APPLICABLE irp-completion=PASS pending=PASS */
 #include <wdm.h>
 
 typedef struct _DEVICE_EXTENSION {

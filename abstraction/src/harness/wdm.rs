@@ -19,7 +19,7 @@
 //!
 //! The OS model is hostile where SDV's is: `IoCreateDevice` may fail, a lower driver called
 //! by `IoCallDriver` returns any status (`STATUS_PENDING` included) and may run the
-//! completion routine the driver set; `ExAllocatePoolWithTag` may return NULL (the CIR
+//! completion routine the driver set (with `PendingReturned` telling whether it pended); `ExAllocatePoolWithTag` may return NULL (the CIR
 //! environment model). Kernel routines the model does not define return arbitrary values
 //! and do not call the driver back (the lowering is told so; the few that do call back are
 //! the ones defined here).
@@ -220,14 +220,23 @@ NTSTATUS IofCallDriver(PDEVICE_OBJECT DeviceObject, PIRP Irp)
     Irp->CurrentLocation--;
     Irp->Tail.Overlay.CurrentStackLocation--;
     next = Irp->Tail.Overlay.CurrentStackLocation;
-    if (status != STATUS_PENDING) {
-        Irp->IoStatus.Status = status;
-        if (next->CompletionRoutine != 0 && __VERIFIER_nondet_int()) {
-            Irp->CurrentLocation++;
-            Irp->Tail.Overlay.CurrentStackLocation++;
-            if (next->CompletionRoutine(DeviceObject, Irp, next->Context) == STATUS_MORE_PROCESSING_REQUIRED)
-                return status;
+    if (next->CompletionRoutine != 0 && __VERIFIER_nondet_int()) {
+        /* the lower driver completes the IRP: at once, with the status it returns, or,
+           having returned STATUS_PENDING, later (here: before IoCallDriver returns) with
+           a final status; PendingReturned tells the completion routine which */
+        NTSTATUS final = status;
+        if (status == STATUS_PENDING) {
+            final = (NTSTATUS)__VERIFIER_nondet_int();
+            __VERIFIER_assume(final != STATUS_PENDING);
         }
+        Irp->IoStatus.Status = final;
+        Irp->PendingReturned = status == STATUS_PENDING;
+        Irp->CurrentLocation++;
+        Irp->Tail.Overlay.CurrentStackLocation++;
+        if (next->CompletionRoutine(DeviceObject, Irp, next->Context) == STATUS_MORE_PROCESSING_REQUIRED)
+            return status;
+    } else if (status != STATUS_PENDING) {
+        Irp->IoStatus.Status = status;
     }
     return status;
 }
