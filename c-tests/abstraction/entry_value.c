@@ -1,4 +1,7 @@
 // expect: safe
+// inputs: 3 0
+// inputs: -7 2
+// inputs: 3 1
 // covers: a callee that writes a global only in one mode; its frame condition
 //   `level == \old(level)` (a formal and a return predicate over the entry value) lets the
 //   caller keep `mine == level`, a relation between its local and the global, across the call

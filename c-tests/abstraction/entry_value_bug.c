@@ -1,4 +1,7 @@
 // expect: unsafe
+// inputs: 4 1
+// inputs: 5 1
+// inputs: 2 0
 // covers: the frame condition is not taken for granted: in record mode the callee does
 //   write the global (here mode 1 reaches the call), so the caller cannot keep
 //   `mine == level` across it

@@ -12,6 +12,8 @@
 //! value are said through the formals (return predicates such as `\result == n + m`); and
 //! each atom is also carried forward into the calls its function makes later on the path,
 //! as a predicate over the callee's formals (the fact a callee needs from its caller).
+//! Over a call that may write a global the atom relates to the caller's own variables,
+//! the callee gets its frame condition `g == \old(g)` (`Walker::frame`).
 
 use crate::path::CirPath;
 use slamrs_abstraction::analysis::modref::ModRef;
@@ -808,7 +810,6 @@ fn strip_casts(e: &Expr) -> &Expr {
     }
 }
 
-/// `*&l` is `l`.
 /// A read of variable `x`.
 fn read_var(prog: &Program, x: VarId) -> Expr {
     Expr {
@@ -817,6 +818,7 @@ fn read_var(prog: &Program, x: VarId) -> Expr {
     }
 }
 
+/// `*&l` is `l`.
 fn simplify(e: &Expr) -> Expr {
     map_expr(e, &mut |x| match &x.kind {
         ExprKind::Read(lv) => {

@@ -23,10 +23,12 @@
 //! for the edge taken, when that label exists), into a BP callee exactly when the run
 //! enters the callee and out of it when the run returns, and then keeps only the states
 //! whose predicate bits equal the concrete predicate values. A predicate whose value is
-//! unknown (uninitialized or undefined memory, or one mentioning the return-value or an
-//! entry-value pseudo variable, `\result` or `\old(g)`) matches both values. `enforce` invariants remove states. An empty set is a
-//! [`Violation`]; so is a run that reaches an error (an `Error` edge) where the BP cannot
-//! fail its assert, and a return from the entry function the BP cannot follow.
+//! unknown (uninitialized or undefined memory, or one mentioning the return-value pseudo
+//! variable) matches both values; an entry value `\old(g)` is the value `g` had when the
+//! frame was entered (the first frame: at the run's first node). `enforce` invariants
+//! remove states. An empty set is a [`Violation`]; so is a run that reaches an error (an
+//! `Error` edge) where the BP cannot fail its assert, and a return from the entry function
+//! the BP cannot follow.
 //!
 //! Unknown values are wildcards split only when the BP reads them (see `astate.rs`), so they
 //! cost nothing until used; an assignment or call argument that can take both values (`*`,

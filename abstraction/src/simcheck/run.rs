@@ -4,10 +4,10 @@ use super::astate::{return_to, AState, Blowup};
 use super::conf::{Conf, Stack, Target};
 use super::prepare::{Label, Pred, Prepared};
 use super::{Violation, ViolationKind, SET_CAP};
-use crate::cir::{FuncId, NodeId, Program, Stmt};
+use crate::cir::{Expr, ExprKind, FuncId, Lval, NodeId, Program, Stmt, VarId};
 use crate::interp::{Observer, Outcome, Probe};
 use bebop::cfg::{ProcId, VKind};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 const ENFORCE_MSG: &str = "the concrete predicate values violate the procedure's `enforce`";
 
@@ -37,6 +37,9 @@ pub(super) struct Sim<'a> {
     set: Vec<Conf>,
     /// The concrete call stack.
     frames: Vec<FuncId>,
+    /// For each frame of `frames`, the entry values of its function (`\old(x)`: the value
+    /// `x` had when the frame was entered), as constants; missing where unknown.
+    entry_values: Vec<HashMap<VarId, Expr>>,
     /// The predicate values at the last node visit (for descriptions).
     last_vals: Named,
     /// The last edge taken.
@@ -58,6 +61,7 @@ impl<'a> Sim<'a> {
             mode: Mode::Start,
             set: Vec::new(),
             frames: Vec::new(),
+            entry_values: Vec::new(),
             last_vals: Vec::new(),
             last_edge: None,
             checked: 0,
@@ -126,11 +130,59 @@ impl<'a> Sim<'a> {
 
     fn valuation(&self, f: FuncId, probe: &mut dyn Probe) -> Valuation<'a> {
         let pre: &'a Prepared = self.pre;
+        let entry = self.entry_values.last();
         pre.globals
             .iter()
             .chain(pre.locals_of(f))
-            .map(|p| (p, p.expr.as_ref().and_then(|e| probe.truth(e))))
+            .map(|p| {
+                let value = p
+                    .expr
+                    .as_ref()
+                    .and_then(|e| match self.with_entry_values(e, entry) {
+                        Some(e) => probe.truth(&e),
+                        None => None,
+                    });
+                (p, value)
+            })
             .collect()
+    }
+
+    /// `e` with the current frame's entry values put in (`None` if one is unknown).
+    fn with_entry_values(&self, e: &Expr, entry: Option<&HashMap<VarId, Expr>>) -> Option<Expr> {
+        if self.prog.entry_values.is_empty() {
+            return Some(e.clone());
+        }
+        let mut vs = Vec::new();
+        crate::c2bp::expr_vars(e, &mut vs);
+        let mut out = e.clone();
+        for v in vs {
+            if crate::c2bp::entry_value_of(self.prog, v).is_some() {
+                out = crate::c2bp::subst_var(&out, v, entry?.get(&v)?);
+            }
+        }
+        Some(out)
+    }
+
+    /// The entry values of `f` in a frame just entered (globals as `probe` sees them).
+    fn entry_values_now(&self, f: FuncId, probe: &mut dyn Probe) -> HashMap<VarId, Expr> {
+        let mut out = HashMap::new();
+        for (old, x) in crate::c2bp::entry_values_of(self.prog, f) {
+            let ty = self.prog.var(x).ty;
+            let read = Expr {
+                kind: ExprKind::Read(Box::new(Lval::Var(x))),
+                ty,
+            };
+            if let Some(crate::interp::Value::Int(v)) = probe.eval(&read) {
+                out.insert(
+                    old,
+                    Expr {
+                        kind: ExprKind::Int(v),
+                        ty,
+                    },
+                );
+            }
+        }
+        out
     }
 
     /// Keep the configurations agreeing with the known predicate values (binding
@@ -386,7 +438,10 @@ impl Observer for Sim<'_> {
             return;
         }
         if self.frames.is_empty() {
+            // the run's first frame: its entry values are the initial ones
             self.frames.push(f);
+            let entry = self.entry_values_now(f, probe);
+            self.entry_values.push(entry);
         }
         let vals = self.valuation(f, probe);
         match self.mode {
@@ -443,8 +498,10 @@ impl Observer for Sim<'_> {
         }
     }
 
-    fn on_enter(&mut self, caller: FuncId, callee: FuncId, _probe: &mut dyn Probe) {
+    fn on_enter(&mut self, caller: FuncId, callee: FuncId, probe: &mut dyn Probe) {
         self.frames.push(callee);
+        let entry = self.entry_values_now(callee, probe);
+        self.entry_values.push(entry);
         if self.violation.is_some() || self.mode != Mode::Active {
             return;
         }
@@ -512,6 +569,7 @@ impl Observer for Sim<'_> {
 
     fn on_return(&mut self, callee: FuncId, caller: FuncId) {
         self.frames.pop();
+        self.entry_values.pop();
         if self.violation.is_some() || self.mode != Mode::Active {
             return;
         }
