@@ -258,7 +258,7 @@ impl Walker<'_> {
                 }
                 // an entry value is the caller's value of its variable at the call
                 for (old, x) in entry_values_of(self.prog, func) {
-                    next = subst_var(&next, old, &read_var(self.prog, x));
+                    next = subst_var(&next, old, &self.prog.read_var(x));
                 }
                 next = simplify(&next);
                 if mentions_nothing(&crate::linear::simplify_atom(self.prog, next.clone())) {
@@ -419,12 +419,7 @@ impl Walker<'_> {
         let mut phi_in = phi.clone();
         if let Some(l) = lhs.as_ref().filter(|_| uses_lhs) {
             let res = result_var(self.prog, g);
-            let ty = self.prog.var(res).ty;
-            let by = Expr {
-                kind: ExprKind::Read(Box::new(Lval::Var(res))),
-                ty,
-            };
-            phi_in = replace_lval(&phi_in, l, &by);
+            phi_in = replace_lval(&phi_in, l, &self.prog.read_var(res));
         }
         let Stmt::Call { args, .. } = self.path.stmt(self.prog, c).clone() else {
             return Over::Stop;
@@ -508,15 +503,11 @@ impl Walker<'_> {
         xs.dedup();
         for &x in &xs {
             let old = entry_value_var(self.prog, g, x);
-            let ty = self.prog.var(x).ty;
             let cond = Expr {
                 kind: ExprKind::Binary(
                     BinOp::Eq,
-                    Box::new(read_var(self.prog, x)),
-                    Box::new(Expr {
-                        kind: ExprKind::Read(Box::new(Lval::Var(old))),
-                        ty,
-                    }),
+                    Box::new(self.prog.read_var(x)),
+                    Box::new(self.prog.read_var(old)),
                 ),
                 ty: self.prog.types.int(),
             };
@@ -807,14 +798,6 @@ fn strip_casts(e: &Expr) -> &Expr {
     match &e.kind {
         ExprKind::Cast(inner) if inner.ty == e.ty => strip_casts(inner),
         _ => e,
-    }
-}
-
-/// A read of variable `x`.
-fn read_var(prog: &Program, x: VarId) -> Expr {
-    Expr {
-        kind: ExprKind::Read(Box::new(Lval::Var(x))),
-        ty: prog.var(x).ty,
     }
 }
 

@@ -439,7 +439,7 @@ fn callees_mod(ctx: &Ctx, f: FuncId) -> BTreeSet<AbsLoc> {
 }
 
 /// True if the term reads a location in `mods`.
-fn meets(t: &Term, mods: &BTreeSet<AbsLoc>) -> bool {
+pub(super) fn meets(t: &Term, mods: &BTreeSet<AbsLoc>) -> bool {
     let mut hit = false;
     t.visit(&mut |s| match s {
         Term::Var(v) => {
@@ -530,14 +530,10 @@ fn call_defined(
     // entry values: the actual of `\old(x)` is the caller's `x`; where the callee may
     // change `x`, the returned predicates see `\old(x)` as itself, the symbol of the value
     // `x` had before the call (and the caller's own predicates are stated over it too)
-    let mut before: HashMap<VarId, Term> = HashMap::new();
+    let mut before: HashMap<VarId, VarId> = HashMap::new(); // x -> \old(x)
     let mut unsayable: BTreeSet<VarId> = BTreeSet::new();
     for (old, x) in super::entry_values_of(prog, g) {
-        let read = Expr {
-            kind: ExprKind::Read(Box::new(Lval::Var(x))),
-            ty: prog.var(x).ty,
-        };
-        let Ok(t) = cf.expr(&read) else {
+        let Ok(t) = cf.read(&Lval::Var(x)) else {
             unsayable.insert(old);
             continue;
         };
@@ -547,7 +543,7 @@ fn call_defined(
                 // a recursive call: the symbol is the caller's own entry value
                 unsayable.insert(old);
             } else {
-                before.insert(x, Term::Var(old));
+                before.insert(x, old);
             }
         } else {
             invariant.insert(old, true);
@@ -579,10 +575,8 @@ fn call_defined(
     if let Some(r) = ctx.results.get(&g).copied() {
         subst_r.insert(r, RESULT);
     }
-    for (old, x) in super::entry_values_of(prog, g) {
-        if before.contains_key(&x) {
-            subst_r.remove(&old);
-        }
+    for old in before.values() {
+        subst_r.remove(old);
     }
     let cr = conv(ctx, g, &subst_r);
     let mut ret_atoms = Vec::new();
@@ -611,7 +605,7 @@ fn call_defined(
             // the changed predicates' values before the call, over the values before it
             for &i in &changed {
                 let t = ctx.terms[i].rewrite(&mut |t| match t {
-                    Term::Var(x) => before.get(&x).cloned().unwrap_or(Term::Var(x)),
+                    Term::Var(x) => Term::Var(before.get(&x).copied().unwrap_or(x)),
                     other => other,
                 });
                 if t != ctx.terms[i] && !meets(&t, mods) {

@@ -38,7 +38,7 @@ pub use predicates::{
 
 use crate::analysis::callgraph::CallGraph;
 use crate::analysis::modref::ModRef;
-use crate::analysis::points_to::{AbsLoc, AbsObj, PointsTo};
+use crate::analysis::points_to::PointsTo;
 use crate::cir::{print, FuncId, NodeId, Program, Stmt, VarId};
 use rayon::prelude::*;
 use std::collections::{BTreeSet, HashMap};
@@ -451,6 +451,7 @@ fn signatures(ctx: &Ctx) -> HashMap<FuncId, ProcSig> {
             ..Default::default()
         };
         let modified = &ctx.modified_params[&f];
+        let mods = ctx.modref.mod_of(f);
         for i in ctx.preds.of_func(f) {
             let mut vars = Vec::new();
             expr_vars(&ctx.preds.preds[i].expr, &mut vars);
@@ -479,20 +480,7 @@ fn signatures(ctx: &Ctx) -> HashMap<FuncId, ProcSig> {
                 sig.locals.push(i);
             }
             // static storage the procedure may change: the caller learns its new value
-            let mods = ctx.modref.mod_of(f);
-            let mentions_changed = {
-                let mut m = false;
-                ctx.terms[i].visit(&mut |t| {
-                    if let Term::Var(v) = t {
-                        m |= prog.var(*v).is_static_storage()
-                            && mods.contains(&AbsLoc {
-                                obj: AbsObj::Var(*v),
-                                off: 0,
-                            });
-                    }
-                });
-                m
-            };
+            let mentions_changed = edges::meets(&ctx.terms[i], mods);
             if only_params
                 && params_unmodified
                 && (mentions_result || in_memory || mentions_entry || mentions_changed)

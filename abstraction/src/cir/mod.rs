@@ -456,6 +456,14 @@ impl Program {
         &self.vars[v.0 as usize]
     }
 
+    /// The expression reading variable `v` (of its declared type).
+    pub fn read_var(&self, v: VarId) -> Expr {
+        Expr {
+            kind: ExprKind::Read(Box::new(Lval::Var(v))),
+            ty: self.var(v).ty,
+        }
+    }
+
     pub fn func(&self, f: FuncId) -> &Function {
         &self.functions[f.0 as usize]
     }

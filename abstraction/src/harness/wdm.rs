@@ -19,8 +19,8 @@
 //!
 //! The OS model is hostile where SDV's is: `IoCreateDevice` may fail, a lower driver called
 //! by `IoCallDriver` returns any status (`STATUS_PENDING` included) and may run the
-//! completion routine the driver set (with `PendingReturned` telling whether it pended); `ExAllocatePoolWithTag` may return NULL (the CIR
-//! environment model). Kernel routines the model does not define return arbitrary values
+//! completion routine the driver set (with `PendingReturned` telling whether it pended);
+//! `ExAllocatePoolWithTag` may return NULL (the CIR environment model). Kernel routines the model does not define return arbitrary values
 //! and do not call the driver back (the lowering is told so; the few that do call back are
 //! the ones defined here).
 

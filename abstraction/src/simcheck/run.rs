@@ -4,7 +4,7 @@ use super::astate::{return_to, AState, Blowup};
 use super::conf::{Conf, Stack, Target};
 use super::prepare::{Label, Pred, Prepared};
 use super::{Violation, ViolationKind, SET_CAP};
-use crate::cir::{Expr, ExprKind, FuncId, Lval, NodeId, Program, Stmt, VarId};
+use crate::cir::{Expr, ExprKind, FuncId, NodeId, Program, Stmt, VarId};
 use crate::interp::{Observer, Outcome, Probe};
 use bebop::cfg::{ProcId, VKind};
 use std::collections::{HashMap, HashSet};
@@ -167,12 +167,8 @@ impl<'a> Sim<'a> {
     fn entry_values_now(&self, f: FuncId, probe: &mut dyn Probe) -> HashMap<VarId, Expr> {
         let mut out = HashMap::new();
         for (old, x) in crate::c2bp::entry_values_of(self.prog, f) {
-            let ty = self.prog.var(x).ty;
-            let read = Expr {
-                kind: ExprKind::Read(Box::new(Lval::Var(x))),
-                ty,
-            };
-            if let Some(crate::interp::Value::Int(v)) = probe.eval(&read) {
+            if let Some(crate::interp::Value::Int(v)) = probe.eval(&self.prog.read_var(x)) {
+                let ty = self.prog.var(x).ty;
                 out.insert(
                     old,
                     Expr {
