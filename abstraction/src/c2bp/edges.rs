@@ -575,6 +575,9 @@ fn call_defined(
     if let Some(r) = ctx.results.get(&g).copied() {
         subst_r.insert(r, RESULT);
     }
+    if let Some(t) = ctx.returned.get(&g).copied() {
+        subst_r.insert(t, RESULT);
+    }
     for old in before.values() {
         subst_r.remove(old);
     }

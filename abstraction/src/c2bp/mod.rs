@@ -39,7 +39,7 @@ pub use predicates::{
 use crate::analysis::callgraph::CallGraph;
 use crate::analysis::modref::ModRef;
 use crate::analysis::points_to::PointsTo;
-use crate::cir::{print, FuncId, NodeId, Program, Stmt, VarId};
+use crate::cir::{print, ExprKind, FuncId, Lval, NodeId, Program, Stmt, VarId, VarKind};
 use rayon::prelude::*;
 use std::collections::{BTreeSet, HashMap};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -175,6 +175,8 @@ pub(crate) struct Ctx<'a> {
     pub pred_syms: Vec<std::sync::Arc<BTreeSet<edges::Sym>>>,
     /// The `\result` pseudo variable of each function whose predicates mention it.
     pub results: HashMap<FuncId, VarId>,
+    /// The local each function returns on every `return` ([`returned_locals`]).
+    pub returned: HashMap<FuncId, VarId>,
     pub sigs: HashMap<FuncId, ProcSig>,
     pub opts: &'a Options,
     pub lim: CubeLimits,
@@ -265,6 +267,7 @@ impl Abstractor {
             prog,
             pred_syms,
             results,
+            returned: returned_locals(prog),
             pt,
             modref,
             addrs: smt::Addresses::new(prog),
@@ -430,6 +433,52 @@ fn modified_params(prog: &Program) -> HashMap<FuncId, BTreeSet<VarId>> {
     out
 }
 
+/// The returned local of each function that has one: a scalar local whose address is not
+/// taken and that every `return` of the function returns as it is (`return t;`). At a
+/// return, `t` is the result, so a predicate over `t` and formals, entry values and globals
+/// only is a return predicate (the c2bp paper's E_r, with `t` as the return variable r):
+/// the caller reads it with its result in place of `t`.
+fn returned_locals(prog: &Program) -> HashMap<FuncId, VarId> {
+    let mut out = HashMap::new();
+    for f in prog.func_ids() {
+        let Some(body) = &prog.func(f).body else {
+            continue;
+        };
+        let mut returned: Option<VarId> = None;
+        let mut ok = true;
+        for (_, e) in body.edges() {
+            let Stmt::Return(value) = &e.stmt else {
+                continue;
+            };
+            let t = match value.as_ref().map(|e| &e.kind) {
+                Some(ExprKind::Read(lv)) => match **lv {
+                    Lval::Var(t) => Some(t),
+                    _ => None,
+                },
+                _ => None,
+            };
+            match t {
+                Some(t) if returned.is_none_or(|r| r == t) => returned = Some(t),
+                _ => {
+                    ok = false;
+                    break;
+                }
+            }
+        }
+        let Some(t) = returned.filter(|_| ok) else {
+            continue;
+        };
+        let var = prog.var(t);
+        let local = matches!(var.kind, VarKind::Local(g) | VarKind::Temp(g) if g == f)
+            && !is_result_var(prog, t)
+            && entry_value_of(prog, t).is_none();
+        if local && !var.addr_taken && prog.types.is_scalar(var.ty) {
+            out.insert(f, t);
+        }
+    }
+    out
+}
+
 /// Formal, return and local predicates of every function with a body.
 fn signatures(ctx: &Ctx) -> HashMap<FuncId, ProcSig> {
     let prog = ctx.prog;
@@ -459,13 +508,17 @@ fn signatures(ctx: &Ctx) -> HashMap<FuncId, ProcSig> {
                 .into_iter()
                 .filter(|&v| prog.var(v).frame_of().is_some())
                 .collect();
-            let mentions_result = frame.iter().any(|&v| is_result_var(prog, v));
+            let returned = ctx.returned.get(&f).copied();
+            let mentions_result = frame
+                .iter()
+                .any(|&v| is_result_var(prog, v) || Some(v) == returned);
             // entry values are formals the callee never assigns, whose actual is the
             // caller's value of their variable
             let mentions_entry = frame.iter().any(|&v| entry_value_of(prog, v).is_some());
             let only_params = frame.iter().all(|&v| {
                 func.params.contains(&v)
                     || is_result_var(prog, v)
+                    || Some(v) == returned
                     || entry_value_of(prog, v).is_some()
             });
             let params_unmodified = frame.iter().all(|v| !modified.contains(v));
