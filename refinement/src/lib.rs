@@ -12,6 +12,7 @@
 //!
 //! Z3 terms are made and dropped on the calling thread (z3's thread-local context).
 
+pub mod constrain;
 pub mod discover;
 pub mod encode;
 pub mod explore;
@@ -29,6 +30,7 @@ use bebop::reach::Trace;
 use slamrs_abstraction::analysis::callgraph::CallGraph;
 use slamrs_abstraction::analysis::modref::ModRef;
 use slamrs_abstraction::analysis::points_to::PointsTo;
+use slamrs_abstraction::c2bp::learned::Env;
 use slamrs_abstraction::c2bp::smt::Addresses;
 use slamrs_abstraction::c2bp::{result_var, Abstraction, PredicateSet};
 use slamrs_abstraction::cir::{FuncId, Program};
@@ -234,6 +236,29 @@ impl Refiner {
         added
     }
 
+    /// Adds constraints that rule out the inconsistent states of `trace` ([`constrain`]);
+    /// returns how many are new.
+    fn constrain(
+        &self,
+        prog: &Program,
+        abs: &Abstraction,
+        cfg: &Cfg,
+        trace: &Trace,
+        preds: &mut PredicateSet,
+    ) -> usize {
+        let _s = tracing::info_span!("constrain").entered();
+        let env = Env {
+            prog,
+            pt: &self.pt,
+            modref: &self.modref,
+            addrs: &self.addrs,
+            entry: self.entry,
+            wrap_ints: slamrs_abstraction::c2bp::Options::default().wrap_ints,
+            timeout_ms: self.opts.timeout_ms,
+        };
+        constrain::learn(&env, abs, cfg, trace, preds)
+    }
+
     /// Examines one trace of `abs` (whose CFG is `cfg`); on a spurious trace adds
     /// predicates to `preds`.
     pub fn refine(
@@ -365,7 +390,10 @@ impl Refiner {
                 if !self.seen.insert(key) {
                     // the same path again: it unrolls a loop the predicates cannot summarize;
                     // try candidate invariants of the loops it runs through
-                    let added = self.loop_invariants(prog, &path, preds);
+                    let mut added = self.loop_invariants(prog, &path, preds);
+                    if added == 0 {
+                        added = self.constrain(prog, abs, cfg, trace, preds);
+                    }
                     if added == 0 {
                         return Outcome::NoProgress(NoProgress::SamePath);
                     }
@@ -399,6 +427,9 @@ impl Refiner {
                             added += 1;
                         }
                     }
+                }
+                if added == 0 {
+                    added = self.constrain(prog, abs, cfg, trace, preds);
                 }
                 if added == 0 {
                     return Outcome::NoProgress(NoProgress::NoNewPredicate);

@@ -53,7 +53,7 @@ impl CirPath {
 pub struct MapError(pub String);
 
 /// `n<k>` or `n<k>_<e>`.
-fn parse_label(l: &str) -> Option<(u32, Option<usize>)> {
+pub(crate) fn parse_label(l: &str) -> Option<(u32, Option<usize>)> {
     let rest = l.strip_prefix('n')?;
     let (k, e) = match rest.split_once('_') {
         Some((k, e)) => (k, Some(e)),

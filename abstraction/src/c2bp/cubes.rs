@@ -38,6 +38,9 @@ pub struct Query {
     pub atoms: Vec<Term>,
     pub target: Term,
     pub background: Vec<Term>,
+    /// Cubes tried first, whatever their length (learnt from spurious traces:
+    /// `super::learned`).
+    pub seeds: Vec<Cube>,
 }
 
 /// The answer.
@@ -244,6 +247,14 @@ fn compute_cover(q: &Query, lim: CubeLimits, addrs: &Addresses, counters: &Count
     } else if s.unsat(&[], Some(true)).is_some() {
         out.neg.push(vec![]);
     } else {
+        for seed in &q.seeds {
+            for (tv, list) in [(false, &mut out.pos), (true, &mut out.neg)] {
+                if let Some((core, true)) = s.unsat(seed, Some(tv)) {
+                    add_cube(list, core);
+                    break;
+                }
+            }
+        }
         enumerate(&mut s, q.atoms.len(), lim, counters, |s, c| {
             for (tv, list) in [(false, &mut out.pos), (true, &mut out.neg)] {
                 if let Some((core, with_t)) = s.unsat(c, Some(tv)) {
@@ -311,6 +322,38 @@ fn enumerate(
         }
         frontier = next;
     }
+}
+
+/// A minimal sub-cube of `cube` over `atoms` (no literal can be dropped) that is
+/// unsatisfiable together with `background`, or `None` when `cube` is satisfiable with it,
+/// Z3 cannot decide it, or the background alone is unsatisfiable. At most `max_checks` queries
+/// go into minimizing the first core; past them the core found so far is returned.
+pub(super) fn minimal_unsat(
+    atoms: &[Term],
+    cube: &[(u16, bool)],
+    background: &[Term],
+    addrs: &Addresses,
+    timeout_ms: u32,
+    max_checks: usize,
+) -> Option<Cube> {
+    let mut s = Session::new(addrs, atoms, None, background, timeout_ms);
+    let (mut core, _) = s.unsat(cube, None)?;
+    if core.is_empty() {
+        // the atoms' definitions alone are inconsistent: nothing to learn from the cube
+        return None;
+    }
+    let mut k = 0;
+    let mut checks = 0;
+    while k < core.len() && checks < max_checks {
+        let mut without = core.clone();
+        without.remove(k);
+        checks += 1;
+        match s.unsat(&without, None) {
+            Some((smaller, _)) if !smaller.is_empty() => core = smaller,
+            _ => k += 1,
+        }
+    }
+    Some(core)
 }
 
 /// The minimal cubes (up to `lim.max_len` literals) over `atoms` that are unsatisfiable.

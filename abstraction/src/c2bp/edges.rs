@@ -163,11 +163,34 @@ fn cover(ctx: &Ctx, atoms: &[Atom], target: &Term, background: &[Term]) -> (BExp
             }
         }
     }
-    let map = relevant(&target, atoms, ctx.opts.max_atoms);
+    let mut map = relevant(&target, atoms, ctx.opts.max_atoms);
+    // learnt cubes over these atoms are tried first (their atoms join the query)
+    let mut seeds: Vec<Cube> = Vec::new();
+    for seed in &ctx.seeds {
+        let at: Option<Vec<(usize, bool)>> = seed
+            .iter()
+            .map(|(t, v)| atoms.iter().position(|a| a.term == *t).map(|k| (k, *v)))
+            .collect();
+        let Some(at) = at else { continue };
+        let mut cube: Cube = Vec::new();
+        for (k, v) in at {
+            let pos = match map.iter().position(|&m| m == k) {
+                Some(p) => p,
+                None => {
+                    map.push(k);
+                    map.len() - 1
+                }
+            };
+            cube.push((pos as u16, v));
+        }
+        cube.sort_unstable();
+        seeds.push(cube);
+    }
     let q = Query {
         atoms: map.iter().map(|&i| atoms[i].term.clone()).collect(),
         target,
         background: background.to_vec(),
+        seeds,
     };
     let c = cubes::cover(&q, ctx.lim, &ctx.addrs, ctx.cache, ctx.counters);
     let pos = bp::or(c.pos.iter().map(|cb| cube_expr(cb, atoms, &map)).collect());
@@ -191,7 +214,7 @@ fn conv<'a>(ctx: &'a Ctx, f: FuncId, subst: &'a HashMap<VarId, Term>) -> Conv<'a
 }
 
 /// What writing `lhs` means, as a WP target.
-fn target_of(c: &Conv, lhs: &Lval) -> Target {
+pub(super) fn target_of(c: &Conv, lhs: &Lval) -> Target {
     let prog = c.prog;
     if let Lval::Var(x) = lhs {
         let v = prog.var(*x);
@@ -215,7 +238,7 @@ fn target_of(c: &Conv, lhs: &Lval) -> Target {
     }
 }
 
-fn source_of(c: &Conv, rhs: &Expr) -> Source {
+pub(super) fn source_of(c: &Conv, rhs: &Expr) -> Source {
     if c.prog.types.is_scalar(rhs.ty) {
         return match c.expr(rhs) {
             Ok(t) => Source::Value(as_int(t)),
@@ -418,7 +441,16 @@ fn alloc_code(ctx: &Ctx, f: FuncId, vis: &[usize], lhs: &Lval, may_fail: bool) -
 
 /// Every location the functions with a body that `f` calls may modify.
 fn callees_mod(ctx: &Ctx, f: FuncId) -> BTreeSet<AbsLoc> {
-    let prog = ctx.prog;
+    callees_mod_of(ctx.prog, &ctx.pt, &ctx.modref, f)
+}
+
+/// The locations the callees (with bodies) of `f` may modify.
+pub(super) fn callees_mod_of(
+    prog: &crate::cir::Program,
+    pt: &crate::analysis::points_to::PointsTo,
+    modref: &crate::analysis::modref::ModRef,
+    f: FuncId,
+) -> BTreeSet<AbsLoc> {
     let mut out = BTreeSet::new();
     let Some(body) = &prog.func(f).body else {
         return out;
@@ -428,9 +460,9 @@ fn callees_mod(ctx: &Ctx, f: FuncId) -> BTreeSet<AbsLoc> {
             let Stmt::Call { callee, .. } = &edge.stmt else {
                 continue;
             };
-            for g in ctx.pt.call_targets(prog, f, callee) {
+            for g in pt.call_targets(prog, f, callee) {
                 if prog.func(g).body.is_some() {
-                    out.extend(ctx.modref.mod_of(g).iter().copied());
+                    out.extend(modref.mod_of(g).iter().copied());
                 }
             }
         }
@@ -814,6 +846,29 @@ pub fn enforce(ctx: &Ctx, f: FuncId) -> Option<BExpr> {
                 clauses.push(bp::not(cube_expr(cb, &atoms, chunk)));
             }
         }
+    }
+    // the constraints refinement learnt (each proved again)
+    let term_of = |i: usize| ctx.terms[i].clone();
+    for cube in super::learned::cubes_for(
+        ctx.preds,
+        f,
+        &vis,
+        &term_of,
+        &ctx.addrs,
+        ctx.opts.timeout_ms,
+    ) {
+        let lits = cube
+            .iter()
+            .map(|&(i, v)| {
+                let x = bp::var(&ctx.preds.preds[i].name);
+                if v {
+                    x
+                } else {
+                    bp::not(x)
+                }
+            })
+            .collect();
+        clauses.push(bp::not(bp::and(lits)));
     }
     if clauses.is_empty() {
         None

@@ -22,6 +22,7 @@
 mod bp;
 mod cubes;
 mod edges;
+pub mod learned;
 mod pexpr;
 mod predicates;
 pub mod smt;
@@ -32,8 +33,8 @@ mod wp;
 pub use cubes::CubeLimits;
 pub use predicates::{
     entry_value_of, entry_value_var, entry_values_of, expr_vars, is_result_var, parse_predicates,
-    predicates_from_conditions, result_var, subst_var, PredError, Predicate, PredicateSet, Scope,
-    RESULT_NAME,
+    predicates_from_conditions, result_var, subst_var, LearntCube, PredError, Predicate,
+    PredicateSet, Scope, RESULT_NAME,
 };
 
 use crate::analysis::callgraph::CallGraph;
@@ -175,6 +176,8 @@ pub(crate) struct Ctx<'a> {
     pub pred_syms: Vec<std::sync::Arc<BTreeSet<edges::Sym>>>,
     /// The `\result` pseudo variable of each function whose predicates mention it.
     pub results: HashMap<FuncId, VarId>,
+    /// The learnt seed cubes ([`PredicateSet::seeds`]) as terms, for every function.
+    pub seeds: Vec<Vec<(Term, bool)>>,
     /// The local each function returns on every `return` ([`returned_locals`]).
     pub returned: HashMap<FuncId, VarId>,
     pub sigs: HashMap<FuncId, ProcSig>,
@@ -268,6 +271,7 @@ impl Abstractor {
             pred_syms,
             results,
             returned: returned_locals(prog),
+            seeds: Vec::new(),
             pt,
             modref,
             addrs: smt::Addresses::new(prog),
@@ -286,6 +290,7 @@ impl Abstractor {
             entry,
         };
         ctx.sigs = signatures(&ctx);
+        ctx.seeds = seed_terms(&ctx);
 
         // Work items: every edge of every function with a body, and one enforce per function.
         let mut items: Vec<(FuncId, NodeId, usize)> = Vec::new();
@@ -431,6 +436,30 @@ fn modified_params(prog: &Program) -> HashMap<FuncId, BTreeSet<VarId>> {
         out.insert(f, set);
     }
     out
+}
+
+/// The seed cubes of the predicate set as terms; a cube mentioning an expression that is
+/// not a predicate of its function (or global) is left out.
+fn seed_terms(ctx: &Ctx) -> Vec<Vec<(Term, bool)>> {
+    let preds = ctx.preds;
+    preds
+        .seeds
+        .iter()
+        .filter_map(|c| {
+            c.lits
+                .iter()
+                .map(|(e, v)| {
+                    (0..preds.preds.len())
+                        .find(|&i| {
+                            let p = &preds.preds[i];
+                            p.expr == *e
+                                && (p.scope == Scope::Global || p.scope == Scope::Func(c.func))
+                        })
+                        .map(|i| (ctx.terms[i].clone(), *v))
+                })
+                .collect()
+        })
+        .collect()
 }
 
 /// The returned local of each function that has one: a scalar local whose address is not

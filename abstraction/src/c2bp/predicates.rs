@@ -25,10 +25,25 @@ pub struct Predicate {
     pub name: String,
 }
 
-/// A set of predicates, without duplicates.
+/// A set of predicates, without duplicates, and what refinement learnt about them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PredicateSet {
     pub preds: Vec<Predicate>,
+    /// Cubes no state satisfies, learnt from states of spurious traces
+    /// ([`super::learned`]); c2bp adds those it confirms to the `enforce` of their function.
+    pub constraints: Vec<LearntCube>,
+    /// Cubes that decided a condition or a predicate's new value on a step of a spurious
+    /// trace where the abstraction did not ([`super::learned`]); c2bp tries them first in
+    /// its cube search, whatever their length.
+    pub seeds: Vec<LearntCube>,
+}
+
+/// A cube of predicates of one function (each with its value in the cube).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LearntCube {
+    pub func: FuncId,
+    /// Predicate expressions (as in [`Predicate::expr`]) and their values.
+    pub lits: Vec<(Expr, bool)>,
 }
 
 /// A predicate file that does not parse or refers to what the program lacks.
