@@ -83,6 +83,46 @@ fn through(assigns: &[(VarId, Expr)], phi: Expr) -> Vec<Expr> {
     forms
 }
 
+/// The value `x` has when the loop `scc` is entered: the loop must have one entry edge, and
+/// walking back from it through edges whose source node has one predecessor must meet an
+/// assignment `x = e` (with `e` reading nothing the loop writes) before any other write
+/// of `x` or a join.
+fn reaching_value(
+    body: &Body,
+    scc: &BTreeSet<NodeId>,
+    x: VarId,
+    written: &BTreeSet<VarId>,
+) -> Option<Expr> {
+    let mut into: Vec<Vec<(NodeId, usize)>> = vec![Vec::new(); body.nodes.len()];
+    let mut entries = Vec::new();
+    for (i, n) in body.nodes.iter().enumerate() {
+        let from = NodeId(i as u32);
+        for (k, e) in n.edges.iter().enumerate() {
+            into[e.to.0 as usize].push((from, k));
+            if !scc.contains(&from) && scc.contains(&e.to) {
+                entries.push((from, k));
+            }
+        }
+    }
+    let [mut at] = entries[..] else {
+        return None;
+    };
+    for _ in 0..body.nodes.len() {
+        let stmt = &body.node(at.0).edges[at.1].stmt;
+        if assigned_var(stmt) == Some(x) {
+            return match stmt {
+                Stmt::Assign { rhs, .. } if !reads_any(rhs, written) => Some(rhs.clone()),
+                _ => None,
+            };
+        }
+        let [prev] = into[at.0 .0 as usize][..] else {
+            return None;
+        };
+        at = prev;
+    }
+    None
+}
+
 /// The strongly connected components of the CFG that contain a cycle.
 pub(crate) fn loops(body: &Body) -> Vec<BTreeSet<NodeId>> {
     let succ: Vec<Vec<usize>> = body
@@ -191,6 +231,13 @@ fn loop_candidates(
         };
         init.entry(x).and_modify(|old| *old = None).or_insert(v);
     }
+    // several assignments outside the loop (`int x;` havocs before `x = n;`): the one that
+    // reaches the loop's entry, when a straight walk back from it finds one
+    for (&x, v) in init.iter_mut() {
+        if v.is_none() {
+            *v = reaching_value(body, scc, x, &written);
+        }
+    }
     let mut preds: Vec<Expr> = Vec::new();
     let int = |n: i128, ty| Expr {
         kind: ExprKind::Int(n),
@@ -269,4 +316,71 @@ fn loop_candidates(
         })
         .collect();
     (preds, inits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::path::PathStep;
+    use slamrs_abstraction::cir::print;
+    use slamrs_abstraction::frontend::{load_text, LoadOptions};
+
+    /// The candidates of `main`'s loops, simplified as refinement adds them.
+    fn candidates_of(src: &str) -> Vec<String> {
+        let prog = load_text("t.c", src.into(), &LoadOptions::default()).expect("loads");
+        let main = prog.func_by_name("main").expect("main");
+        let body = prog.func(main).body.as_ref().expect("body");
+        let path = CirPath {
+            steps: vec![PathStep {
+                func: main,
+                node: body.entry,
+                edge: 0,
+                depth: 0,
+                callee: None,
+            }],
+        };
+        candidates(&prog, &path)
+            .into_iter()
+            .map(|(_, e)| {
+                let e = crate::discover::normalize(crate::linear::simplify_atom(&prog, e));
+                print::expr(&prog, &e)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_counter_declared_without_a_value_starts_from_its_assignment_before_the_loop() {
+        // `int x;` havocs `x` before `x = n;`: the value reaching the loop is `n`
+        let found = candidates_of(
+            "extern int __VERIFIER_nondet_int(void);
+int main(void) {
+    int n = __VERIFIER_nondet_int();
+    int x, y = 0;
+    x = n;
+    while (x > 0) { x--; y++; }
+    return y;
+}",
+        );
+        assert!(found.iter().any(|c| c == "x + y == n"), "{found:?}");
+    }
+
+    #[test]
+    fn no_start_value_when_two_assignments_reach_the_loop() {
+        let found = candidates_of(
+            "extern int __VERIFIER_nondet_int(void);
+int main(void) {
+    int n = __VERIFIER_nondet_int();
+    int x, y = 0;
+    if (n > 5) x = n; else x = 5;
+    while (x > 0) { x--; y++; }
+    return y;
+}",
+        );
+        assert!(
+            !found
+                .iter()
+                .any(|c| c.contains("y ==") || c.contains("== y")),
+            "{found:?}"
+        );
+    }
 }
