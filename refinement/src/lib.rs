@@ -75,9 +75,12 @@ impl Default for Options {
 pub enum Outcome {
     /// The trace is real: a concrete run reaching the error, replayed on the interpreter.
     Violation(Counterexample),
-    /// The trace is spurious; these many predicates were added to the set.
+    /// The trace is spurious; these many predicates (or learnt cubes) were added to the set.
     Refined {
         added: usize,
+        /// No predicate was new: only constraints or seed cubes ([`constrain`]) were
+        /// learnt, where refinement used to stall (the loop searches for a bug then).
+        learnt_only: bool,
         /// Length of the CIR path and of its minimal unsat core.
         path_len: usize,
         core_len: usize,
@@ -391,6 +394,7 @@ impl Refiner {
                     // the same path again: it unrolls a loop the predicates cannot summarize;
                     // try candidate invariants of the loops it runs through
                     let mut added = self.loop_invariants(prog, &path, preds);
+                    let learnt_only = added == 0;
                     if added == 0 {
                         added = self.constrain(prog, abs, cfg, trace, preds);
                     }
@@ -399,6 +403,7 @@ impl Refiner {
                     }
                     return Outcome::Refined {
                         added,
+                        learnt_only,
                         path_len: path.steps.len(),
                         core_len,
                     };
@@ -428,6 +433,7 @@ impl Refiner {
                         }
                     }
                 }
+                let learnt_only = added == 0;
                 if added == 0 {
                     added = self.constrain(prog, abs, cfg, trace, preds);
                 }
@@ -436,6 +442,7 @@ impl Refiner {
                 }
                 Outcome::Refined {
                     added,
+                    learnt_only,
                     path_len: path.steps.len(),
                     core_len,
                 }

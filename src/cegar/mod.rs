@@ -270,16 +270,7 @@ fn run_once(
         } => {
             if stalled {
                 // never give up on a bug a concrete run finds
-                let t = Instant::now();
-                let mut budget = refinement::search::Budget {
-                    time: RANDOM_SEARCH_TIME,
-                    ..Default::default()
-                };
-                if let Some(d) = opts.deadline {
-                    budget.time = budget.time.min(d.saturating_duration_since(t));
-                }
-                let searched = refinement::search::random_runs(prog, &opts.entry, &budget);
-                stats.times.search += t.elapsed();
+                let searched = stall_search(prog, opts, &mut stats);
                 if let Some(cex) = searched.found {
                     explorer.cancel();
                     return confirmed_violation(prog, cex, Some(why), confirm, stats, preds);
@@ -339,6 +330,8 @@ fn run_loop(
         stalled: false,
     };
     let abstractor = Abstractor::with_cancel(explorer.decided_flag());
+    // whether the random search ran (it runs once, where refinement first stalls)
+    let mut searched = false;
     let mut aopts = opts.abstraction.clone();
     aopts.entry = opts.entry.clone();
     let out_of_time = |stats: &Stats| {
@@ -484,7 +477,28 @@ fn run_loop(
                     Err(e) => give_up(format!("{why}; {e}"), stats, preds),
                 };
             }
-            refinement::Outcome::Refined { path_len, .. } => {
+            refinement::Outcome::Refined {
+                path_len,
+                learnt_only,
+                ..
+            } => {
+                if learnt_only && !searched {
+                    // where refinement used to stall: search for a bug once, as a stall
+                    // would, before refining on with what it learnt
+                    searched = true;
+                    let found = stall_search(prog, opts, &mut stats).found;
+                    if let Some(cex) = found {
+                        let why = "refinement learnt only constraints".to_string();
+                        return LoopEnd::Done(confirmed_violation(
+                            prog,
+                            cex,
+                            Some(why),
+                            confirm,
+                            stats,
+                            preds,
+                        ));
+                    }
+                }
                 stats.last_path_len = path_len;
                 progress(&Progress {
                     iteration: it,
@@ -541,6 +555,22 @@ fn from_exploration(
             predicates,
         ),
     }
+}
+
+/// Random runs of the interpreter for a bug, for [`RANDOM_SEARCH_TIME`] at most (and not
+/// past the deadline); their time counts as search.
+fn stall_search(prog: &Program, opts: &Options, stats: &mut Stats) -> refinement::search::Searched {
+    let t = Instant::now();
+    let mut budget = refinement::search::Budget {
+        time: RANDOM_SEARCH_TIME,
+        ..Default::default()
+    };
+    if let Some(d) = opts.deadline {
+        budget.time = budget.time.min(d.saturating_duration_since(t));
+    }
+    let searched = refinement::search::random_runs(prog, &opts.entry, &budget);
+    stats.times.search += t.elapsed();
+    searched
 }
 
 /// Longest random search when refinement stalls.
