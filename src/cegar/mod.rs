@@ -300,6 +300,28 @@ enum LoopEnd {
     },
 }
 
+/// The loop's end where refinement stalled: the random search runs after it, unless it ran
+/// already (`searched`: its runs; a second search would repeat the first, its seeds being
+/// fixed).
+fn stalled_end(why: String, stats: Stats, preds: PredicateSet, searched: Option<u64>) -> LoopEnd {
+    match searched {
+        None => LoopEnd::Unknown {
+            why,
+            stats,
+            preds,
+            stalled: true,
+        },
+        Some(runs) => LoopEnd::Unknown {
+            why: format!(
+                "{why}; {runs} interpreter run(s) with random inputs did not reach the error"
+            ),
+            stats,
+            preds,
+            stalled: false,
+        },
+    }
+}
+
 fn unknown(why: String, stats: Stats, predicates: PredicateSet) -> Outcome {
     Outcome {
         verdict: Verdict::Unknown(why),
@@ -330,8 +352,9 @@ fn run_loop(
         stalled: false,
     };
     let abstractor = Abstractor::with_cancel(explorer.decided_flag());
-    // whether the random search ran (it runs once, where refinement first stalls)
-    let mut searched = false;
+    // the runs of the random search, once it ran (it runs once, where refinement first
+    // stalls or learns only cubes)
+    let mut searched: Option<u64> = None;
     let mut aopts = opts.abstraction.clone();
     aopts.entry = opts.entry.clone();
     let out_of_time = |stats: &Stats| {
@@ -442,20 +465,10 @@ fn run_loop(
                 return LoopEnd::Done(confirmed_violation(prog, cex, None, confirm, stats, preds));
             }
             refinement::Outcome::Unknown(why) => {
-                return LoopEnd::Unknown {
-                    why,
-                    stats,
-                    preds,
-                    stalled: true,
-                };
+                return stalled_end(why, stats, preds, searched);
             }
             refinement::Outcome::NoProgress(stalled) => {
-                return LoopEnd::Unknown {
-                    why: stalled.to_string(),
-                    stats,
-                    preds,
-                    stalled: true,
-                };
+                return stalled_end(stalled.to_string(), stats, preds, searched);
             }
             refinement::Outcome::Unconfirmed { cex, why } => {
                 let t = Instant::now();
@@ -482,12 +495,12 @@ fn run_loop(
                 learnt_only,
                 ..
             } => {
-                if learnt_only && !searched {
+                if learnt_only && searched.is_none() {
                     // where refinement used to stall: search for a bug once, as a stall
                     // would, before refining on with what it learnt
-                    searched = true;
-                    let found = stall_search(prog, opts, &mut stats).found;
-                    if let Some(cex) = found {
+                    let result = stall_search(prog, opts, &mut stats);
+                    searched = Some(result.runs);
+                    if let Some(cex) = result.found {
                         let why = "refinement learnt only constraints".to_string();
                         return LoopEnd::Done(confirmed_violation(
                             prog,
