@@ -1,13 +1,18 @@
-//! Constraints from the states of a spurious trace, for when its predicates are all there.
+//! What a spurious trace teaches when its predicates are all there already.
 //!
 //! A trace can be spurious although the predicates that prove it so are already in the
 //! abstraction: c2bp's bounded cube search did not find the cube that rules out one of its
-//! states (`c2bp::learned` explains how that happens). Discovery then has nothing to add
-//! and the same path comes back. Here every state the trace passes through is checked:
-//! the values of the predicates live at that point (as Bebop reports them) must be
-//! satisfiable together; a state that is not gives a minimal inconsistent cube, recorded
-//! as a constraint for the next abstraction's `enforce`. States are checked from the error
-//! backward, each distinct one once, within a budget.
+//! states or steps (`c2bp::learned` explains how that happens). Discovery then has nothing
+//! to add and the same path comes back. Here the trace itself is checked:
+//! - every state it passes through: the values of the predicates live at that point (as
+//!   Bebop reports them) must be satisfiable together; a state that is not gives a minimal
+//!   inconsistent cube, recorded as a constraint for the next abstraction's `enforce`;
+//! - when no state is inconsistent, every `assume` and assignment between two states of
+//!   one procedure: a minimal cube of the state before it that rules the step out is
+//!   recorded as a seed, a cube c2bp's search tries first.
+//!
+//! States and steps are checked from the error backward, each distinct one once, within a
+//! budget.
 
 use crate::path::parse_label;
 use bebop::analysis::{liveness, mod_ref};
