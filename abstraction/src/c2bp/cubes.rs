@@ -83,6 +83,9 @@ impl Counters {
 pub struct Cache {
     covers: SlotMap<(Query, CubeLimits), Cover>,
     incons: SlotMap<(Vec<Term>, CubeLimits), Vec<Cube>>,
+    /// Whether one cube over the atoms is unsatisfiable (learnt constraints, proved again
+    /// by every abstraction that uses them).
+    unsat: SlotMap<(Vec<Term>, Cube), bool>,
 }
 
 type Slot<T> = Arc<OnceLock<Arc<T>>>;
@@ -354,6 +357,30 @@ pub(super) fn minimal_unsat(
         }
     }
     Some(core)
+}
+
+/// Whether `cube` over `atoms` is unsatisfiable (one query, cached; undecided counts as
+/// satisfiable).
+pub(super) fn is_unsat(
+    atoms: &[Term],
+    cube: &Cube,
+    lim: CubeLimits,
+    addrs: &Addresses,
+    cache: &Cache,
+    counters: &Counters,
+) -> bool {
+    *cached(
+        &cache.unsat,
+        (atoms.to_vec(), cube.clone()),
+        counters,
+        || {
+            let mut s = Session::new(addrs, atoms, None, &[], lim.timeout_ms);
+            let unsat = s.unsat(cube, None).is_some();
+            counters.queries.fetch_add(s.queries, Ordering::Relaxed);
+            counters.timeouts.fetch_add(s.timeouts, Ordering::Relaxed);
+            unsat
+        },
+    )
 }
 
 /// The minimal cubes (up to `lim.max_len` literals) over `atoms` that are unsatisfiable.

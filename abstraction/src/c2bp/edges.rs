@@ -848,27 +848,10 @@ pub fn enforce(ctx: &Ctx, f: FuncId) -> Option<BExpr> {
         }
     }
     // the constraints refinement learnt (each proved again)
-    let term_of = |i: usize| ctx.terms[i].clone();
-    for cube in super::learned::cubes_for(
-        ctx.preds,
-        f,
-        &vis,
-        &term_of,
-        &ctx.addrs,
-        ctx.opts.timeout_ms,
-    ) {
-        let lits = cube
-            .iter()
-            .map(|&(i, v)| {
-                let x = bp::var(&ctx.preds.preds[i].name);
-                if v {
-                    x
-                } else {
-                    bp::not(x)
-                }
-            })
-            .collect();
-        clauses.push(bp::not(bp::and(lits)));
+    let terms: Vec<Term> = atoms.iter().map(|a| a.term.clone()).collect();
+    let all: Vec<usize> = (0..atoms.len()).collect();
+    for cb in super::learned::cubes_for(ctx, f, &vis, &terms) {
+        clauses.push(bp::not(cube_expr(&cb, &atoms, &all)));
     }
     if clauses.is_empty() {
         None

@@ -1,22 +1,25 @@
-//! Learned constraints: cubes of predicates that no state satisfies, found in the states of
-//! spurious abstract traces, and the `enforce` clauses they become.
+//! What refinement learns besides predicates, and how c2bp uses it: cubes of predicates
+//! found in the states and steps of spurious abstract traces.
 //!
 //! c2bp's own `enforce` holds the inconsistent cubes its bounded search finds (up to the
-//! cube length, within a query budget). With many related predicates (a loop unrolled a few
-//! times leaves `i <= n - 2`, `j == 2 * n - 4`, …) that search stops before the cube a proof
-//! needs, such as `{2 * i == j} ∧ {i >= n} ∧ {i <= n} ∧ ¬{j == 2 * n}`; the boolean program
-//! then reaches the error through a state that is inconsistent, refinement finds the path
+//! cube length, within a query budget), and its `F` the cubes that search reaches. With
+//! many related predicates (a loop unrolled a few times leaves `i <= n - 2`,
+//! `j == 2 * n - 4`, …) the search stops before the cube a proof needs, such as
+//! `{2 * i == j} ∧ {i >= n} ∧ {i <= n} ∧ ¬{j == 2 * n}`; the boolean program then reaches
+//! the error through a state or a step the predicates rule out, refinement finds the path
 //! infeasible but every predicate it would add is already there, and the same path comes
 //! back. SLAM's answer is to refine the abstract transition relation itself (its
-//! *Constrain*, after Das and Dill). This module does that for states:
-//! [`inconsistent_core`] shrinks the valuation of a trace state to a minimal cube Z3 proves
-//! unsatisfiable, refinement records it in [`PredicateSet::constraints`], and [`clauses`]
-//! adds `!(cube)` to the procedure's `enforce` in the next abstraction, after checking it
-//! again with Z3 (c2bp trusts no constraint it has not proved).
-//!
-//! Only predicates the procedure's `enforce` may mention take part: global ones and the
-//! procedure's own that its callees cannot change (see [`super::edges::enforce`]: right
-//! after a call returns, those still hold their values from before it).
+//! *Constrain*, after Das and Dill). This module does that for states and single steps:
+//! - [`inconsistent_core`] shrinks the valuation of a trace state to a minimal cube Z3
+//!   proves unsatisfiable; refinement records it in [`PredicateSet::constraints`], and
+//!   `cubes_for` gives c2bp the ones it proves again, which become `!(cube)` in the
+//!   procedure's `enforce`. Only predicates that `enforce` may mention take part: global
+//!   ones and the procedure's own that its callees cannot change (see
+//!   `edges::enforce`: right after a call returns, those still hold their values
+//!   from before it).
+//! - [`edge_core`] finds, for an `assume` or an assignment the trace takes, a minimal cube
+//!   of the state before it that rules the step out; refinement records it in
+//!   [`PredicateSet::seeds`], and c2bp's cube search tries it first.
 
 use super::cubes;
 use super::predicates::{LearntCube, PredicateSet, Scope};
@@ -64,6 +67,33 @@ impl Env<'_> {
     }
 }
 
+/// A minimal sub-cube of `lits` (predicate indices with values; `atoms[k]` is the term of
+/// `lits[k]`) that is unsatisfiable with `background`, over predicate indices again.
+fn shrink(
+    env: &Env,
+    atoms: &[Term],
+    lits: &[(usize, bool)],
+    background: &[Term],
+) -> Option<Vec<(usize, bool)>> {
+    if lits.is_empty() || lits.len() > u16::MAX as usize {
+        return None;
+    }
+    let cube: cubes::Cube = lits
+        .iter()
+        .enumerate()
+        .map(|(k, &(_, v))| (k as u16, v))
+        .collect();
+    let core = cubes::minimal_unsat(
+        atoms,
+        &cube,
+        background,
+        env.addrs,
+        env.timeout_ms,
+        MAX_SHRINK_CHECKS,
+    )?;
+    Some(core.iter().map(|&(k, v)| (lits[k as usize].0, v)).collect())
+}
+
 /// A minimal cube of `valuation` (predicate indices of `preds` with values, as in a state
 /// of `f`'s procedure) that Z3 proves unsatisfiable, over the predicates `f`'s `enforce`
 /// may mention; `None` if that part of the valuation is consistent (or undecided).
@@ -74,39 +104,23 @@ pub fn inconsistent_core(
     valuation: &[(usize, bool)],
 ) -> Option<Vec<(usize, bool)>> {
     let mods = super::edges::callees_mod_of(env.prog, env.pt, env.modref, f);
-    let usable: Vec<(usize, bool)> = valuation
-        .iter()
-        .copied()
-        .filter(|&(i, _)| match preds.preds[i].scope {
+    let mut usable: Vec<(usize, bool)> = Vec::new();
+    let mut atoms: Vec<Term> = Vec::new();
+    for &(i, v) in valuation {
+        let t = env.term(preds, i);
+        let allowed = match preds.preds[i].scope {
             Scope::Global => true,
-            Scope::Func(g) => g == f && !super::edges::meets(&env.term(preds, i), &mods),
-        })
-        .collect();
-    if usable.is_empty() || usable.len() > u16::MAX as usize {
-        return None;
+            Scope::Func(g) => g == f && !super::edges::meets(&t, &mods),
+        };
+        if allowed {
+            if matches!(t, Term::Fresh(_)) {
+                return None;
+            }
+            usable.push((i, v));
+            atoms.push(t);
+        }
     }
-    let atoms: Vec<Term> = usable.iter().map(|&(i, _)| env.term(preds, i)).collect();
-    if atoms.iter().any(|t| matches!(t, Term::Fresh(_))) {
-        return None;
-    }
-    let cube: cubes::Cube = usable
-        .iter()
-        .enumerate()
-        .map(|(k, &(_, v))| (k as u16, v))
-        .collect();
-    let core = cubes::minimal_unsat(
-        &atoms,
-        &cube,
-        &[],
-        env.addrs,
-        env.timeout_ms,
-        MAX_SHRINK_CHECKS,
-    )?;
-    Some(
-        core.iter()
-            .map(|&(k, v)| (usable[k as usize].0, v))
-            .collect(),
-    )
+    shrink(env, &atoms, &usable, &[])
 }
 
 /// The constraint of `preds` for a cube over its predicate indices.
@@ -138,15 +152,7 @@ pub fn edge_core(
         Scope::Func(g) => g == f,
     };
     let pre: Vec<(usize, bool)> = pre.iter().copied().filter(|&(i, _)| seen(i)).collect();
-    if pre.is_empty() || pre.len() > u16::MAX as usize {
-        return None;
-    }
     let atoms: Vec<Term> = pre.iter().map(|&(i, _)| env.term(preds, i)).collect();
-    let cube: cubes::Cube = pre
-        .iter()
-        .enumerate()
-        .map(|(k, &(_, v))| (k as u16, v))
-        .collect();
     let empty = Default::default();
     let conv = Conv {
         prog: env.prog,
@@ -155,23 +161,9 @@ pub fn edge_core(
         subst: &empty,
         wrap_casts: env.wrap_ints,
     };
-    let shrink = |background: Term| {
-        cubes::minimal_unsat(
-            &atoms,
-            &cube,
-            &[background],
-            env.addrs,
-            env.timeout_ms,
-            MAX_SHRINK_CHECKS,
-        )
-        .map(|core| {
-            core.iter()
-                .map(|&(k, v)| (pre[k as usize].0, v))
-                .collect::<Vec<_>>()
-        })
-    };
+    let rule_out = |background: Term| shrink(env, &atoms, &pre, &[background]);
     match stmt {
-        Stmt::Assume(c) => shrink(conv.expr(c).ok()?.truth()),
+        Stmt::Assume(c) => rule_out(conv.expr(c).ok()?.truth()),
         Stmt::Assign { lhs, rhs } => {
             let target = super::edges::target_of(&conv, lhs);
             let source = super::edges::source_of(&conv, rhs);
@@ -186,7 +178,7 @@ pub fn edge_core(
                     continue;
                 }
                 let now = if v { w } else { Term::not(w) };
-                if let Some(core) = shrink(now) {
+                if let Some(core) = rule_out(now) {
                     return Some(core);
                 }
             }
@@ -196,38 +188,39 @@ pub fn edge_core(
     }
 }
 
-/// The learnt constraints of `f` as cubes over the predicates in `allowed` (indices into
-/// `preds`): those whose every predicate is there and that Z3 confirms unsatisfiable.
+/// The learnt constraints of `f` as cubes over the predicates in `allowed` (a cube's
+/// literal `(k, v)` is about predicate `allowed[k]`, whose term is `terms[k]`): those whose
+/// every predicate is there and that Z3 confirms unsatisfiable (a constraint c2bp cannot
+/// prove is dropped).
 pub(super) fn cubes_for(
-    preds: &PredicateSet,
+    ctx: &super::Ctx,
     f: FuncId,
     allowed: &[usize],
-    term_of: &dyn Fn(usize) -> Term,
-    addrs: &Addresses,
-    timeout_ms: u32,
-) -> Vec<Vec<(usize, bool)>> {
+    terms: &[Term],
+) -> Vec<cubes::Cube> {
+    let preds = ctx.preds;
     let mut out = Vec::new();
     for c in preds.constraints.iter().filter(|c| c.func == f) {
-        let cube: Option<Vec<(usize, bool)>> = c
+        let at: Option<Vec<(usize, bool)>> = c
             .lits
             .iter()
             .map(|(e, v)| {
                 allowed
                     .iter()
-                    .copied()
-                    .find(|&i| preds.preds[i].expr == *e)
-                    .map(|i| (i, *v))
+                    .position(|&i| preds.preds[i].expr == *e)
+                    .map(|k| (k, *v))
             })
             .collect();
-        let Some(cube) = cube else { continue };
-        let atoms: Vec<Term> = cube.iter().map(|&(i, _)| term_of(i)).collect();
-        let local: cubes::Cube = cube
+        let Some(at) = at else { continue };
+        let atoms: Vec<Term> = at.iter().map(|&(k, _)| terms[k].clone()).collect();
+        let local: cubes::Cube = at
             .iter()
             .enumerate()
-            .map(|(k, &(_, v))| (k as u16, v))
+            .map(|(j, &(_, v))| (j as u16, v))
             .collect();
-        // proved again here, at no shrinking cost: a constraint c2bp cannot prove is dropped
-        if cubes::minimal_unsat(&atoms, &local, &[], addrs, timeout_ms, 0).is_some() {
+        if cubes::is_unsat(&atoms, &local, ctx.lim, &ctx.addrs, ctx.cache, ctx.counters) {
+            let mut cube: cubes::Cube = at.iter().map(|&(k, v)| (k as u16, v)).collect();
+            cube.sort_unstable();
             out.push(cube);
         }
     }
