@@ -9,21 +9,37 @@ use std::ops::Deref;
 use z3::{Params, Solver};
 
 thread_local! {
-    /// Idle solvers of this thread, by their timeout in milliseconds and arithmetic.
+    /// Idle solvers of this thread, by their limit and arithmetic.
     static POOL: RefCell<HashMap<(Limit, Arith), Vec<Solver>>> = RefCell::new(HashMap::new());
 }
 
 /// How a solver's queries are bounded.
+///
+/// Only by Z3's resource units (`rlimit`), counted by the solving thread itself, never by
+/// Z3's `timeout`, for two reasons. Z3 4.8.12's timers are not safe when several threads
+/// query at a high rate: the heap was corrupted (glibc "corrupted unsorted chunks") in 9 of
+/// 16 loaded runs with the directed exploration querying beside c2bp, and in none of 16 with
+/// `rlimit` (docs/cegar.md). And they are slow: each query with a timeout hands a timer
+/// thread its job through a condition variable and spins (`sched_yield`) until the thread
+/// lets go of it; on the abstraction's thousands of small queries that was most of the
+/// process's CPU time, in the kernel (floppy_simpl4.cil-2: 3.4 s system time of 3.6 s).
+/// Resource limits also make a run's answers independent of the machine's load.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Limit {
-    /// Wall-clock milliseconds per query (Z3's `timeout`: a timer thread per query).
-    Timeout(u32),
-    /// Z3's resource units per query (`rlimit`: counted by the solving thread itself, no
-    /// timer). Z3 4.8.12's timers are not safe when several threads query at a high rate:
-    /// the heap was corrupted (glibc "corrupted unsorted chunks") in 9 of 16 loaded runs
-    /// with the directed exploration querying beside c2bp, and in none of 16 with
-    /// `rlimit` (docs/cegar.md).
+    /// Z3's resource units per query.
     Resources(u32),
+}
+
+/// Z3 resource units per millisecond of solving, to turn the time limits users give into
+/// resource limits: measured on the project's machine kind with a hard non-linear query
+/// (1 M units in 0.6 s, 20 M in 2.9 s, 50 M in 6.5 s: about 8 M per second once started).
+pub const UNITS_PER_MS: u32 = 8_000;
+
+impl Limit {
+    /// About `ms` milliseconds of solving ([`UNITS_PER_MS`]).
+    pub fn millis(ms: u32) -> Limit {
+        Limit::Resources(ms.saturating_mul(UNITS_PER_MS))
+    }
 }
 
 /// Which of Z3's arithmetic solvers a solver uses.
@@ -37,17 +53,17 @@ pub enum Arith {
     Legacy,
 }
 
-/// A solver with a per-query timeout and no assertions of earlier users.
+/// A solver with a per-query limit and no assertions of earlier users.
 pub struct PooledSolver {
     solver: Option<Solver>,
     key: (Limit, Arith),
 }
 
 impl PooledSolver {
-    /// A solver from this thread's pool (or a new one) whose queries time out after
-    /// `timeout_ms`, with a fresh scope pushed.
+    /// A solver from this thread's pool (or a new one) whose queries may take about
+    /// `timeout_ms` of solving ([`Limit::millis`]), with a fresh scope pushed.
     pub fn new(timeout_ms: u32) -> PooledSolver {
-        Self::with(Limit::Timeout(timeout_ms), Arith::Default)
+        Self::with(Limit::millis(timeout_ms), Arith::Default)
     }
 
     /// A pooled solver whose queries are bounded by `limit`, with the arithmetic solver
@@ -58,10 +74,8 @@ impl PooledSolver {
         let solver = pooled.unwrap_or_else(|| {
             let s = Solver::new();
             let mut p = Params::new();
-            match limit {
-                Limit::Timeout(ms) => p.set_u32("timeout", ms),
-                Limit::Resources(r) => p.set_u32("rlimit", r),
-            }
+            let Limit::Resources(r) = limit;
+            p.set_u32("rlimit", r);
             if arith == Arith::Legacy {
                 p.set_u32("smt.arith.solver", 2);
             }
