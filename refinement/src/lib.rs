@@ -16,6 +16,7 @@ pub mod constrain;
 pub mod discover;
 pub mod encode;
 pub mod explore;
+pub mod families;
 pub mod input_loops;
 pub mod linear;
 pub mod loops;
@@ -56,6 +57,8 @@ pub struct Options {
     /// Further models tried when the replay of a feasible path over-approximated by the
     /// formula leaves the path.
     pub extra_models: usize,
+    /// Add the rest of a discovered `v == c`'s constant family ([`families`]).
+    pub families: bool,
 }
 
 impl Default for Options {
@@ -66,6 +69,7 @@ impl Default for Options {
             max_cores: 8,
             replay_steps: 10_000_000,
             extra_models: 8,
+            families: true,
         }
     }
 }
@@ -120,6 +124,7 @@ pub struct Refiner {
     pt: PointsTo,
     modref: ModRef,
     addrs: Addresses,
+    families: families::Families,
     seen: HashSet<Vec<(u32, u32, usize)>>,
     opts: Options,
 }
@@ -145,11 +150,13 @@ impl Refiner {
         let cg = CallGraph::build(prog, &pt);
         let modref = ModRef::compute(prog, &pt, &cg);
         let addrs = Addresses::new(prog);
+        let families = families::Families::compute(prog);
         Refiner {
             entry,
             pt,
             modref,
             addrs,
+            families,
             seen: HashSet::new(),
             opts,
         }
@@ -428,8 +435,18 @@ impl Refiner {
                 for core in &cores {
                     let found = discover::discover(prog, &self.pt, &self.modref, &path, core);
                     for (scope, e) in found {
+                        let siblings = if self.opts.families {
+                            self.families.siblings(&e)
+                        } else {
+                            Vec::new()
+                        };
                         if preds.add(prog, scope, e) {
                             added += 1;
+                            for s in siblings {
+                                if preds.add(prog, scope, s) {
+                                    added += 1;
+                                }
+                            }
                         }
                     }
                 }
