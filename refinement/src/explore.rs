@@ -57,6 +57,51 @@ pub struct Budget {
     /// but the budget's): it goes on looking for a bug until the budget or `cancel` ends
     /// it, and a caller waiting for a proof can stop waiting.
     pub unprovable: Option<Arc<AtomicBool>>,
+    /// Once unprovable, hunt for a bug with only a share of the time ([`Throttle`]); `None`:
+    /// hunt at full speed.
+    pub throttle: Option<Throttle>,
+}
+
+/// How much of its time an exploration that can no longer prove anything may spend hunting
+/// for a bug while another engine (the CEGAR loop) works beside it: a hunt beside a loop
+/// that goes on to prove the program doubles the CPU time of the run for nothing, so it
+/// pauses between runs whenever its hunting time exceeds `free` plus `share` of the time
+/// since the exploration began, until the time has grown or `lifted` is set (the loop
+/// stalled and now waits for the hunt alone).
+#[derive(Clone, Debug)]
+pub struct Throttle {
+    pub free: Duration,
+    pub share: f64,
+    pub lifted: Arc<AtomicBool>,
+}
+
+impl Throttle {
+    /// Pauses while a hunt that began at `hunt_start` (`paused` of it spent paused) is over
+    /// its allowance; returns the time paused now. Stops pausing when `budget` is spent.
+    fn pause(
+        &self,
+        budget: &Budget,
+        start: Instant,
+        hunt_start: Instant,
+        paused: Duration,
+    ) -> Duration {
+        let began = Instant::now();
+        loop {
+            if self.lifted.load(Ordering::Acquire) || budget.spent(start) {
+                break;
+            }
+            let now = Instant::now();
+            let hunted = now
+                .duration_since(hunt_start)
+                .saturating_sub(paused + now.duration_since(began));
+            let allowed = self.free + now.duration_since(start).mul_f64(self.share);
+            if hunted <= allowed {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        began.elapsed()
+    }
 }
 
 impl Budget {
@@ -79,6 +124,7 @@ impl Default for Budget {
             query_rlimit: 3_000_000,
             cancel: None,
             unprovable: None,
+            throttle: None,
         }
     }
 }
@@ -296,7 +342,15 @@ pub fn explore(
     queue.push(Reverse((0, 0)));
     let mut waiting: Vec<usize> = vec![0];
     let mut rng = 0x2545_f491_4f6c_dd1d_u64;
+    // the hunt after the exploration became unprovable: when it began, time spent paused
+    let mut hunt: Option<(Instant, Duration)> = None;
     loop {
+        if let (Err(why), Some(throttle)) = (&out.complete, &budget.throttle) {
+            if *why != Incomplete::Budget {
+                let (since, paused) = hunt.get_or_insert_with(|| (Instant::now(), Duration::ZERO));
+                *paused += throttle.pause(budget, start, *since, *paused);
+            }
+        }
         let id = if out.paths % 2 == 1 {
             random_waiting(&mut waiting, &pending, &mut rng)
         } else {

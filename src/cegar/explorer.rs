@@ -6,7 +6,8 @@
 //! waits for the exploration ([`Explorer::wait`]) — for as long as the exploration may
 //! still prove the program, and [`HUNT_AFTER_STALL`] at most once it cannot (a reason of
 //! [`Incomplete`], such as the endless environment loop of a driver harness, makes it a
-//! bug hunt); when the loop answers, it cancels it.
+//! bug hunt); when the loop answers, it cancels it. A hunt beside a loop that still works
+//! takes only a share of the time ([`HUNT_SHARE`]) until the loop waits for it.
 //!
 //! The threads run at the lowest priority ([`lower_priority`]), and are kept and reused,
 //! never ended: a thread that used Z3 and ends destroys
@@ -17,7 +18,7 @@
 use slamrs_abstraction::analysis::points_to::PointsTo;
 use slamrs_abstraction::c2bp::smt::Addresses;
 use slamrs_abstraction::cir::{FuncId, Program};
-use slamrs_refinement::explore::{self, Budget, Explored, Incomplete, Interrupt};
+use slamrs_refinement::explore::{self, Budget, Explored, Incomplete, Interrupt, Throttle};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
@@ -33,6 +34,15 @@ pub const MAX_TIME: Duration = Duration::from_secs(120);
 /// is only looking for a bug.
 pub const HUNT_AFTER_STALL: Duration = Duration::from_secs(5);
 
+/// A bug hunt beside a loop that is still working runs for [`HUNT_FREE`] and then for
+/// [`HUNT_SHARE`] of the time ([`Throttle`]): the loop decides most programs, and a hunt
+/// at full speed beside it doubled their CPU time (the SSH tasks of `scripts/svcomp`, whose
+/// input-driven state-machine loop makes the exploration a hunt from its first run).
+pub const HUNT_FREE: Duration = Duration::from_secs(1);
+
+/// See [`HUNT_FREE`].
+pub const HUNT_SHARE: f64 = 0.2;
+
 /// A running (or finished) exploration.
 pub struct Explorer {
     result: Option<Receiver<Explored>>,
@@ -45,6 +55,8 @@ pub struct Explorer {
     decided: Arc<AtomicBool>,
     /// Set by the thread once the exploration cannot prove anything any more.
     unprovable: Arc<AtomicBool>,
+    /// Set when the loop waits for the exploration: the hunt runs at full speed.
+    full_speed: Arc<AtomicBool>,
 }
 
 impl Explorer {
@@ -54,6 +66,7 @@ impl Explorer {
         let cancel = Arc::new(AtomicBool::new(false));
         let decided = Arc::new(AtomicBool::new(false));
         let unprovable = Arc::new(AtomicBool::new(false));
+        let full_speed = Arc::new(AtomicBool::new(false));
         let interrupt = Interrupt::default();
         let mut me = Explorer {
             result: None,
@@ -61,6 +74,7 @@ impl Explorer {
             cancel: cancel.clone(),
             decided: decided.clone(),
             unprovable: unprovable.clone(),
+            full_speed: full_speed.clone(),
         };
         if !enabled {
             return me;
@@ -85,6 +99,11 @@ impl Explorer {
                 time,
                 cancel: Some(cancel),
                 unprovable: Some(unprovable),
+                throttle: Some(Throttle {
+                    free: HUNT_FREE,
+                    share: HUNT_SHARE,
+                    lifted: full_speed,
+                }),
                 ..Budget::default()
             };
             let pt = PointsTo::compute(&prog);
@@ -142,6 +161,7 @@ impl Explorer {
     /// Waits for the exploration to end (by its budget, or with an answer); once it can no
     /// longer prove anything, [`HUNT_AFTER_STALL`] at most, then cancels it.
     pub fn wait(mut self) -> Option<Explored> {
+        self.full_speed.store(true, Ordering::Release);
         let rx = self.result.take()?;
         let mut hunt_until: Option<Instant> = None;
         loop {
