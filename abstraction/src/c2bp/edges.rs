@@ -833,7 +833,7 @@ pub fn enforce(ctx: &Ctx, f: FuncId) -> Option<BExpr> {
     }
     let mut keys: Vec<usize> = comps.keys().copied().collect();
     keys.sort_unstable();
-    let mut clauses = Vec::new();
+    let mut clauses = exclusive_constants(&atoms);
     for k in keys {
         let members = &comps[&k];
         if members.len() < 2 && !matches!(atoms[members[0]].term, Term::Bin(..)) {
@@ -858,6 +858,51 @@ pub fn enforce(ctx: &Ctx, f: FuncId) -> Option<BExpr> {
     } else {
         Some(bp::and(clauses))
     }
+}
+
+/// `¬(x == c₁ ∧ x == c₂)` for every two atoms comparing one term `x` with different
+/// constants. A state machine's predicates (`state == 1`, `state == 2`, … — refinement adds
+/// them as families) exclude each other pairwise, and there are too many pairs for the
+/// bounded search of inconsistent cubes: it looks at chunks of a few atoms of a group that
+/// shares symbols, so with 35 states it missed most pairs, and the model checker then went
+/// through abstract states with several at once. Said outright, they cost no query. Sound
+/// whatever `x` is: a term without fresh values has one value in a state.
+fn exclusive_constants(atoms: &[Atom]) -> Vec<BExpr> {
+    let mut groups: Vec<(&Term, Vec<(usize, i128)>)> = Vec::new();
+    let mut index: HashMap<&Term, usize> = HashMap::new();
+    for (i, a) in atoms.iter().enumerate() {
+        let Term::Bin(Op::Eq, l, r) = &a.term else {
+            continue;
+        };
+        let (x, c) = match (&**l, &**r) {
+            (x, Term::Int(c)) | (Term::Int(c), x) => (x, *c),
+            _ => continue,
+        };
+        let mut fresh = false;
+        x.visit(&mut |t| fresh |= matches!(t, Term::Fresh(_)));
+        if fresh {
+            continue;
+        }
+        let g = *index.entry(x).or_insert_with(|| {
+            groups.push((x, Vec::new()));
+            groups.len() - 1
+        });
+        groups[g].1.push((i, c));
+    }
+    let mut out = Vec::new();
+    for (_, members) in &groups {
+        for (k, &(i, ci)) in members.iter().enumerate() {
+            for &(j, cj) in &members[..k] {
+                if ci != cj {
+                    out.push(bp::not(bp::and(vec![
+                        atoms[j].bp.clone(),
+                        atoms[i].bp.clone(),
+                    ])));
+                }
+            }
+        }
+    }
+    out
 }
 
 /// Code at the start of `main`: global predicates get their values in the all-zero static
