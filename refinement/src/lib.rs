@@ -8,7 +8,8 @@
 //!    integers ([`replay`]): only a replay that reaches the error is a violation;
 //! 4. if it is infeasible, finds predicates from a minimal unsat core, carried backward
 //!    along the path by weakest preconditions and scoped where they are needed
-//!    ([`discover`]). No new predicate means no progress: the answer is then unknown.
+//!    ([`discover`]), each `v == c` with the rest of its constant family ([`families`]).
+//!    No new predicate means no progress: the answer is then unknown.
 //!
 //! Z3 terms are made and dropped on the calling thread (z3's thread-local context).
 
