@@ -29,14 +29,13 @@ pub mod solve;
 
 use bebop::cfg::Cfg;
 use bebop::reach::Trace;
-use slamrs_abstraction::analysis::callgraph::CallGraph;
-use slamrs_abstraction::analysis::modref::ModRef;
-use slamrs_abstraction::analysis::points_to::PointsTo;
+use slamrs_abstraction::analysis::Analyses;
 use slamrs_abstraction::c2bp::learned::Env;
 use slamrs_abstraction::c2bp::smt::Addresses;
 use slamrs_abstraction::c2bp::{result_var, Abstraction, PredicateSet};
 use slamrs_abstraction::cir::{FuncId, Program};
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 pub use path::{CirPath, PathStep};
 pub use replay::{CexStep, Counterexample};
@@ -122,8 +121,8 @@ impl std::fmt::Display for NoProgress {
 /// paths already refined (a path seen twice means the predicates did not help).
 pub struct Refiner {
     entry: FuncId,
-    pt: PointsTo,
-    modref: ModRef,
+    /// Points-to, call graph and MOD/REF, computed once ([`Refiner::analyses`]).
+    analyses: Arc<Analyses>,
     addrs: Addresses,
     families: families::Families,
     seen: HashSet<Vec<(u32, u32, usize)>>,
@@ -147,20 +146,24 @@ impl Refiner {
                 result_var(prog, f);
             }
         }
-        let pt = PointsTo::compute(prog);
-        let cg = CallGraph::build(prog, &pt);
-        let modref = ModRef::compute(prog, &pt, &cg);
+        let analyses = Arc::new(Analyses::compute(prog));
         let addrs = Addresses::new(prog);
         let families = families::Families::compute(prog);
         Refiner {
             entry,
-            pt,
-            modref,
+            analyses,
             addrs,
             families,
             seen: HashSet::new(),
             opts,
         }
+    }
+
+    /// The program's analyses, computed once after the pseudo variables were added: the
+    /// same value for c2bp ([`slamrs_abstraction::c2bp::Abstractor::with_analyses`]) and
+    /// the directed exploration.
+    pub fn analyses(&self) -> Arc<Analyses> {
+        self.analyses.clone()
     }
 
     /// The entry function.
@@ -171,7 +174,7 @@ impl Refiner {
     /// Explores `prog`'s paths from the entry function ([`explore`]): a counterexample, or
     /// a proof that none exists when the exploration covers every path.
     pub fn explore(&self, prog: &Program, budget: &explore::Budget) -> explore::Explored {
-        explore::explore(prog, &self.pt, &self.addrs, self.entry, budget)
+        explore::explore(prog, &self.analyses.pt, &self.addrs, self.entry, budget)
     }
 
     /// Decides the path's slice ([`slice`]) when it is smaller than the path: infeasible
@@ -186,7 +189,7 @@ impl Refiner {
     ) -> Option<slice::Decided> {
         let _s = tracing::info_span!("slice").entered();
         let t0 = std::time::Instant::now();
-        let keep = slice::relevant_assumes(prog, &self.pt, &self.modref, path);
+        let keep = slice::relevant_assumes(prog, &self.analyses.pt, &self.analyses.modref, path);
         let ms = t0.elapsed().as_millis() as u64;
         let assumes = formula.guards.len();
         let kept = formula
@@ -260,8 +263,8 @@ impl Refiner {
         let _s = tracing::info_span!("constrain").entered();
         let env = Env {
             prog,
-            pt: &self.pt,
-            modref: &self.modref,
+            pt: &self.analyses.pt,
+            modref: &self.analyses.modref,
             addrs: &self.addrs,
             entry: self.entry,
             wrap_ints: slamrs_abstraction::c2bp::Options::default().wrap_ints,
@@ -301,7 +304,7 @@ impl Refiner {
             let _s = tracing::info_span!("path_formula", edges = path.steps.len()).entered();
             match encode::encode(
                 prog,
-                &self.pt,
+                &self.analyses.pt,
                 &self.addrs,
                 &path,
                 self.entry,
@@ -434,7 +437,13 @@ impl Refiner {
                     }
                 }
                 for core in &cores {
-                    let found = discover::discover(prog, &self.pt, &self.modref, &path, core);
+                    let found = discover::discover(
+                        prog,
+                        &self.analyses.pt,
+                        &self.analyses.modref,
+                        &path,
+                        core,
+                    );
                     for (scope, e) in found {
                         let siblings = if self.opts.families {
                             self.families.siblings(&e)

@@ -15,7 +15,7 @@
 //! heap of the threads still solving (glibc aborts, "corrupted unsorted chunks", seen on 9
 //! of 16 loaded runs of one program before this).
 
-use slamrs_abstraction::analysis::points_to::PointsTo;
+use slamrs_abstraction::analysis::Analyses;
 use slamrs_abstraction::c2bp::smt::Addresses;
 use slamrs_abstraction::cir::{FuncId, Program};
 use slamrs_refinement::explore::{self, Budget, Explored, Incomplete, Interrupt, Throttle};
@@ -60,9 +60,16 @@ pub struct Explorer {
 }
 
 impl Explorer {
-    /// Starts exploring `prog` from `entry` on a new thread, after [`START_AFTER`], until
-    /// `deadline` (at most [`MAX_TIME`]). With `enabled` false nothing runs.
-    pub fn spawn(prog: &Program, entry: FuncId, deadline: Option<Instant>, enabled: bool) -> Self {
+    /// Starts exploring `prog` (whose analyses are `analyses`) from `entry` on a new
+    /// thread, after [`START_AFTER`], until `deadline` (at most [`MAX_TIME`]). With
+    /// `enabled` false nothing runs.
+    pub fn spawn(
+        prog: &Program,
+        analyses: Arc<Analyses>,
+        entry: FuncId,
+        deadline: Option<Instant>,
+        enabled: bool,
+    ) -> Self {
         let cancel = Arc::new(AtomicBool::new(false));
         let decided = Arc::new(AtomicBool::new(false));
         let unprovable = Arc::new(AtomicBool::new(false));
@@ -106,9 +113,8 @@ impl Explorer {
                 }),
                 ..Budget::default()
             };
-            let pt = PointsTo::compute(&prog);
             let addrs = Addresses::new(&prog);
-            let out = explore::explore(&prog, &pt, &addrs, entry, &budget);
+            let out = explore::explore(&prog, &analyses.pt, &addrs, entry, &budget);
             if out.found.is_some() || out.complete.is_ok() {
                 decided.store(true, Ordering::Release);
             }

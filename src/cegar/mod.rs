@@ -248,7 +248,7 @@ fn run_once(
         return unknown(why, Stats::default(), initial);
     };
     let mut refiner = Refiner::new(prog, entry, opts.refinement.clone());
-    let explorer = Explorer::spawn(prog, entry, opts.deadline, opts.explore);
+    let explorer = Explorer::spawn(prog, refiner.analyses(), entry, opts.deadline, opts.explore);
     match run_loop(
         prog,
         &mut refiner,
@@ -351,7 +351,8 @@ fn run_loop(
         preds,
         stalled: false,
     };
-    let abstractor = Abstractor::with_cancel(explorer.decided_flag());
+    let abstractor =
+        Abstractor::with_cancel(explorer.decided_flag()).with_analyses(refiner.analyses());
     // the runs of the random search, once it ran (it runs once, where refinement first
     // stalls or learns only cubes)
     let mut searched: Option<u64> = None;

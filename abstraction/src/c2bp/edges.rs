@@ -206,7 +206,7 @@ fn choose(ctx: &Ctx, atoms: &[Atom], target: &Term, background: &[Term]) -> BExp
 fn conv<'a>(ctx: &'a Ctx, f: FuncId, subst: &'a HashMap<VarId, Term>) -> Conv<'a> {
     Conv {
         prog: ctx.prog,
-        pt: &ctx.pt,
+        pt: ctx.pt,
         func: f,
         subst,
         wrap_casts: ctx.opts.wrap_ints,
@@ -441,7 +441,7 @@ fn alloc_code(ctx: &Ctx, f: FuncId, vis: &[usize], lhs: &Lval, may_fail: bool) -
 
 /// Every location the functions with a body that `f` calls may modify.
 fn callees_mod(ctx: &Ctx, f: FuncId) -> BTreeSet<AbsLoc> {
-    callees_mod_of(ctx.prog, &ctx.pt, &ctx.modref, f)
+    callees_mod_of(ctx.prog, ctx.pt, ctx.modref, f)
 }
 
 /// The locations the callees (with bodies) of `f` may modify.
@@ -732,7 +732,7 @@ fn call_external(
         },
         other => other.clone(),
     };
-    let mods = ctx.modref.stmt_mod(ctx.prog, &ctx.pt, f, &no_lhs);
+    let mods = ctx.modref.stmt_mod(ctx.prog, ctx.pt, f, &no_lhs);
     let hit: Vec<usize> = vis
         .iter()
         .copied()

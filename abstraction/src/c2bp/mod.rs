@@ -37,9 +37,9 @@ pub use predicates::{
     PredicateSet, Scope, RESULT_NAME,
 };
 
-use crate::analysis::callgraph::CallGraph;
 use crate::analysis::modref::ModRef;
 use crate::analysis::points_to::PointsTo;
+use crate::analysis::Analyses;
 use crate::cir::{print, ExprKind, FuncId, Lval, NodeId, Program, Stmt, VarId, VarKind};
 use rayon::prelude::*;
 use std::collections::{BTreeSet, HashMap};
@@ -161,13 +161,16 @@ pub fn edge_label(n: NodeId, e: usize) -> String {
 pub struct Abstractor {
     cache: cubes::Cache,
     counters: cubes::Counters,
+    /// The program's analyses, when the caller computed them ([`Abstractor::with_analyses`]);
+    /// otherwise each abstraction computes its own.
+    analyses: Option<Arc<Analyses>>,
 }
 
 /// Everything the workers share (read-only).
 pub(crate) struct Ctx<'a> {
     pub prog: &'a Program,
-    pub pt: PointsTo,
-    pub modref: ModRef,
+    pub pt: &'a PointsTo,
+    pub modref: &'a ModRef,
     pub addrs: smt::Addresses,
     pub preds: &'a PredicateSet,
     /// Term of each predicate, in its own scope.
@@ -203,6 +206,13 @@ impl Abstractor {
         a
     }
 
+    /// This abstractor, using `analyses` (of the programs it will abstract) instead of
+    /// computing them for each abstraction.
+    pub fn with_analyses(mut self, analyses: Arc<Analyses>) -> Self {
+        self.analyses = Some(analyses);
+        self
+    }
+
     /// The boolean program of `prog` over `preds`.
     pub fn abstract_program(
         &self,
@@ -235,9 +245,15 @@ impl Abstractor {
             self.counters.timeouts.load(Ordering::Relaxed),
             self.counters.capped.load(Ordering::Relaxed),
         );
-        let pt = PointsTo::compute(prog);
-        let cg = CallGraph::build(prog, &pt);
-        let modref = ModRef::compute(prog, &pt, &cg);
+        let computed;
+        let analyses: &Analyses = match &self.analyses {
+            Some(a) => a,
+            None => {
+                computed = Analyses::compute(prog);
+                &computed
+            }
+        };
+        let (pt, modref) = (&analyses.pt, &analyses.modref);
         let empty = HashMap::new();
         let terms: Vec<Term> = preds
             .preds
@@ -249,7 +265,7 @@ impl Abstractor {
                 };
                 Conv {
                     prog,
-                    pt: &pt,
+                    pt,
                     func,
                     subst: &empty,
                     wrap_casts: opts.wrap_ints,
