@@ -6,7 +6,6 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use bebop::analysis::{liveness, mod_ref, Liveness};
-use bebop::ast::Program;
 use bebop::cfg::{Cfg, VKind, Var, VertexId};
 use bebop::reach::{Outcome, Stats, Trace};
 use serde::Serialize;
@@ -18,7 +17,8 @@ pub struct Loaded {
     pub src: String,
     /// Byte offset of the start of each line.
     pub line_starts: Vec<usize>,
-    pub program: Program,
+    /// The control-flow graph: the syntax tree it was built from is dropped as soon as it is
+    /// built (for the 4 MB T(12,800) template it is a sixth of the peak memory of a run).
     pub cfg: Cfg,
 }
 
@@ -35,6 +35,7 @@ pub fn load(path: &Path) -> Result<Loaded, String> {
         return Err(diags.iter().map(|d| d.render(&file, &src)).collect());
     }
     let cfg = Cfg::build(&program).map_err(|e| format!("{file}: error: {e}\n"))?;
+    drop(program);
     let line_starts = std::iter::once(0)
         .chain(src.match_indices('\n').map(|(i, _)| i + 1))
         .collect();
@@ -42,7 +43,6 @@ pub fn load(path: &Path) -> Result<Loaded, String> {
         file,
         line_starts,
         src,
-        program,
         cfg,
     })
 }
