@@ -19,7 +19,7 @@ use crate::path::CirPath;
 use slamrs_abstraction::analysis::modref::ModRef;
 use slamrs_abstraction::analysis::points_to::PointsTo;
 use slamrs_abstraction::c2bp::{
-    entry_value_var, entry_values_of, expr_vars, is_result_var, result_var, subst_var,
+    entry_value_var, entry_values_of, expr_vars, is_result_var, result_var, subst_var, subst_vars,
 };
 use slamrs_abstraction::cir::{
     BinOp, Callee, Expr, ExprKind, FuncId, Lval, Program, Stmt, UnOp, VarId,
@@ -251,26 +251,31 @@ impl Walker<'_> {
                 let Stmt::Call { args, .. } = self.path.stmt(self.prog, j).clone() else {
                     return;
                 };
+                // the callee's formals become the actuals and its entry values the caller's
+                // values of their variables at the call, all at once: in a recursive call
+                // the actuals read the same variables, of the caller's activation
+                // (`d == 7` in `descend(n - 1, d + 1)` is `d + 1 == 7` in the caller)
+                let mut by: HashMap<VarId, Expr> = HashMap::new();
                 let params = self.prog.func(func).params.clone();
-                let mut next = phi.clone();
                 for (p, a) in params.iter().zip(args.iter()) {
-                    next = subst_var(&next, *p, a);
+                    by.insert(*p, a.clone());
                 }
-                // an entry value is the caller's value of its variable at the call
                 for (old, x) in entry_values_of(self.prog, func) {
-                    next = subst_var(&next, old, &self.prog.read_var(x));
+                    by.insert(old, self.prog.read_var(x));
                 }
+                // any other variable of the callee's frame has no meaning at the call
+                let mut vs = Vec::new();
+                expr_vars(&phi, &mut vs);
+                if vs
+                    .iter()
+                    .any(|&v| self.prog.var(v).frame_of() == Some(func) && !by.contains_key(&v))
+                {
+                    return; // mentions the callee's locals
+                }
+                let mut next = subst_vars(&phi, &|v| by.get(&v).cloned());
                 next = simplify(&next);
                 if mentions_nothing(&crate::linear::simplify_atom(self.prog, next.clone())) {
                     return; // `x == x`: the callee's frame condition, met at its entry
-                }
-                let mut vs = Vec::new();
-                expr_vars(&next, &mut vs);
-                if vs
-                    .iter()
-                    .any(|&v| self.prog.var(v).frame_of() == Some(func))
-                {
-                    return; // mentions the callee's locals
                 }
                 func = s.func;
                 depth = s.depth;

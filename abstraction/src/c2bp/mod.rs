@@ -33,8 +33,8 @@ mod wp;
 pub use cubes::CubeLimits;
 pub use predicates::{
     entry_value_of, entry_value_var, entry_values_of, expr_vars, is_result_var, parse_predicates,
-    predicates_from_conditions, result_var, subst_var, LearntCube, PredError, Predicate,
-    PredicateSet, Scope, RESULT_NAME,
+    predicates_from_conditions, result_var, subst_var, subst_vars, LearntCube, PredError,
+    Predicate, PredicateSet, Scope, RESULT_NAME,
 };
 
 use crate::analysis::modref::ModRef;

@@ -350,25 +350,36 @@ fn is_negation(a: &Expr, b: &Expr) -> bool {
 
 /// `e` with every read of `v` replaced by `by`.
 pub fn subst_var(e: &Expr, v: VarId, by: &Expr) -> Expr {
+    subst_vars(e, &|w| (w == v).then(|| by.clone()))
+}
+
+/// `e` with every read of a variable `w` for which `by(w)` is `Some` replaced by it, all at
+/// once (a replacement is not itself rewritten: `f(d, n)` maps `n` to `d` and `d` to `n`).
+pub fn subst_vars(e: &Expr, by: &dyn Fn(VarId) -> Option<Expr>) -> Expr {
     use crate::cir::Lval;
-    fn lv(l: &Lval, v: VarId, by: &Expr) -> Lval {
+    fn lv(l: &Lval, by: &dyn Fn(VarId) -> Option<Expr>) -> Lval {
         match l {
             Lval::Var(_) => l.clone(),
-            Lval::Deref(e) => Lval::Deref(Box::new(subst_var(e, v, by))),
-            Lval::Field(b, s, i) => Lval::Field(Box::new(lv(b, v, by)), *s, *i),
-            Lval::Index(b, i) => Lval::Index(Box::new(lv(b, v, by)), Box::new(subst_var(i, v, by))),
+            Lval::Deref(e) => Lval::Deref(Box::new(subst_vars(e, by))),
+            Lval::Field(b, s, i) => Lval::Field(Box::new(lv(b, by)), *s, *i),
+            Lval::Index(b, i) => Lval::Index(Box::new(lv(b, by)), Box::new(subst_vars(i, by))),
         }
     }
     let kind = match &e.kind {
-        ExprKind::Read(l) if **l == crate::cir::Lval::Var(v) => return by.clone(),
-        ExprKind::Read(l) => ExprKind::Read(Box::new(lv(l, v, by))),
-        ExprKind::AddrOf(l) => ExprKind::AddrOf(Box::new(lv(l, v, by))),
-        ExprKind::Unary(op, a) => ExprKind::Unary(*op, Box::new(subst_var(a, v, by))),
-        ExprKind::Cast(a) => ExprKind::Cast(Box::new(subst_var(a, v, by))),
+        ExprKind::Read(l) => match **l {
+            Lval::Var(w) => match by(w) {
+                Some(x) => return x,
+                None => e.kind.clone(),
+            },
+            _ => ExprKind::Read(Box::new(lv(l, by))),
+        },
+        ExprKind::AddrOf(l) => ExprKind::AddrOf(Box::new(lv(l, by))),
+        ExprKind::Unary(op, a) => ExprKind::Unary(*op, Box::new(subst_vars(a, by))),
+        ExprKind::Cast(a) => ExprKind::Cast(Box::new(subst_vars(a, by))),
         ExprKind::Binary(op, a, b) => ExprKind::Binary(
             *op,
-            Box::new(subst_var(a, v, by)),
-            Box::new(subst_var(b, v, by)),
+            Box::new(subst_vars(a, by)),
+            Box::new(subst_vars(b, by)),
         ),
         k => k.clone(),
     };
