@@ -683,6 +683,41 @@ mod tests {
         assert_eq!(out.found.expect("n = 17").inputs, vec![17]);
     }
 
+    /// Explores a program whose loop repeats for as long as inputs say (unprovable from its
+    /// first run: a bug hunt) with a throttle allowing no hunting time at all.
+    fn throttled_hunt(lifted: bool) -> Explored {
+        let text = "extern void reach_error(void); extern int __VERIFIER_nondet_int(void);
+             int main() { int k = 0; while (__VERIFIER_nondet_int()) k++;
+               if (k < 0) reach_error(); return 0; }";
+        let prog = load_text("t.c", text.into(), &LoadOptions::default()).expect("loads");
+        let entry = prog.func_by_name("main").expect("main");
+        let pt = PointsTo::compute(&prog);
+        let addrs = Addresses::new(&prog);
+        let budget = Budget {
+            paths: 40,
+            time: Duration::from_millis(300),
+            throttle: Some(Throttle {
+                free: Duration::ZERO,
+                share: 0.0,
+                lifted: Arc::new(AtomicBool::new(lifted)),
+            }),
+            ..Budget::default()
+        };
+        explore(&prog, &pt, &addrs, entry, &budget)
+    }
+
+    #[test]
+    fn a_throttled_hunt_pauses_until_the_throttle_is_lifted() {
+        let paused = throttled_hunt(false);
+        assert!(matches!(paused.complete, Err(Incomplete::InputLoop(_))));
+        // at most the first run (whose hunting time may still round to the allowance of
+        // zero), then nothing until the budget's time is over
+        assert!(paused.paths <= 1, "{} paths", paused.paths);
+        let lifted = throttled_hunt(true);
+        assert!(lifted.paths > 1, "{} paths", lifted.paths);
+        assert!(lifted.found.is_none());
+    }
+
     #[test]
     fn unbounded_loop_runs_out_of_budget() {
         let out = explore_src(
