@@ -11,4 +11,5 @@ pub mod harness;
 pub mod interp;
 pub mod native;
 pub mod simcheck;
+pub mod smt;
 pub mod testgen;

@@ -13,14 +13,14 @@
 
 use crate::path::CirPath;
 use slamrs_abstraction::analysis::points_to::PointsTo;
-use slamrs_abstraction::c2bp::smt::{Addresses, Encoder};
-use slamrs_abstraction::c2bp::solver_pool::{Arith, Limit, PooledSolver};
-use slamrs_abstraction::c2bp::term::{as_int, Conv, MemKind, NoTerm, Obj, Term};
 use slamrs_abstraction::cir::env::{classify, EnvFn};
 use slamrs_abstraction::cir::{
     AllocId, Callee, Expr, ExprKind, FuncId, HavocKind, Loc, Lval, Program, Stmt, Ty, TypeKind,
     VarId,
 };
+use slamrs_abstraction::smt::encode::{Addresses, Encoder};
+use slamrs_abstraction::smt::solver_pool::{Arith, Limit, PooledSolver};
+use slamrs_abstraction::smt::term::{as_int, Conv, MemKind, NoTerm, Obj, Term};
 use std::collections::HashMap;
 use z3::ast::{Array, Bool, Int};
 use z3::Sort;
@@ -123,7 +123,7 @@ const MAX_LINEAR_SYMBOLS: usize = 3;
 /// `t` as `c0 + c1*f1 + ...` over at most [`MAX_LINEAR_SYMBOLS`] fresh symbols, if it is
 /// linear (sums, differences, products with a constant of integers and fresh symbols).
 fn linear_small(t: &Term) -> Option<Term> {
-    use slamrs_abstraction::c2bp::term::Op;
+    use slamrs_abstraction::smt::term::Op;
     use std::collections::BTreeMap;
     fn go(t: &Term, scale: i128, acc: &mut BTreeMap<u32, i128>, c: &mut i128) -> Option<()> {
         match t {
@@ -595,7 +595,7 @@ impl<'a> Enc<'a> {
                         .assert(Bool::or(&[f.eq(Int::from_i64(0)), f.eq(Int::from_i64(1))]));
                     Term::Ite(
                         Box::new(Term::bin(
-                            slamrs_abstraction::c2bp::term::Op::Eq,
+                            slamrs_abstraction::smt::term::Op::Eq,
                             fails,
                             Term::Int(1),
                         )),
@@ -829,19 +829,19 @@ fn mem_read(kind: MemKind, addr: Term) -> Term {
     Term::Mem {
         kind,
         addr: Box::new(addr),
-        cells: slamrs_abstraction::c2bp::term::CellsKey(None),
+        cells: slamrs_abstraction::smt::term::CellsKey(None),
     }
 }
 
 /// `t + off`.
 fn plus(t: Term, off: i128) -> Term {
-    Term::bin(slamrs_abstraction::c2bp::term::Op::Add, t, Term::Int(off))
+    Term::bin(slamrs_abstraction::smt::term::Op::Add, t, Term::Int(off))
 }
 
 #[cfg(test)]
 mod tests {
     use super::linear_small;
-    use slamrs_abstraction::c2bp::term::{Op, Term};
+    use slamrs_abstraction::smt::term::{Op, Term};
 
     #[test]
     fn linear_terms_stay_small() {

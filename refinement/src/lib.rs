@@ -31,9 +31,9 @@ use bebop::cfg::Cfg;
 use bebop::reach::Trace;
 use slamrs_abstraction::analysis::Analyses;
 use slamrs_abstraction::c2bp::learned::Env;
-use slamrs_abstraction::c2bp::smt::Addresses;
 use slamrs_abstraction::c2bp::{result_var, Abstraction, PredicateSet};
 use slamrs_abstraction::cir::{FuncId, Program};
+use slamrs_abstraction::smt::encode::Addresses;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 

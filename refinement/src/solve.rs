@@ -187,7 +187,7 @@ fn minimal_core(f: &PathFormula, max_checks: usize) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use slamrs_abstraction::c2bp::solver_pool::PooledSolver;
+    use slamrs_abstraction::smt::solver_pool::PooledSolver;
     use z3::ast::Bool;
 
     /// `x = 0; y = 0` with guards `x == 1` (step 3), `y == 1` (step 5) and `x == 0`

@@ -16,8 +16,8 @@
 //! of 16 loaded runs of one program before this).
 
 use slamrs_abstraction::analysis::Analyses;
-use slamrs_abstraction::c2bp::smt::Addresses;
 use slamrs_abstraction::cir::{FuncId, Program};
+use slamrs_abstraction::smt::encode::Addresses;
 use slamrs_refinement::explore::{self, Budget, Explored, Incomplete, Interrupt, Throttle};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};

@@ -8,9 +8,9 @@
 //! A query that times out counts as satisfiable, which only drops cubes: the answer stays
 //! sound, just less precise.
 
-use super::smt::{Addresses, Encoder};
-use super::solver_pool::PooledSolver;
-use super::term::Term;
+use crate::smt::encode::{Addresses, Encoder};
+use crate::smt::solver_pool::PooledSolver;
+use crate::smt::term::Term;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};

@@ -3,12 +3,12 @@
 
 use super::bp;
 use super::cubes::{self, Cube, Query};
-use super::term::{as_int, CellsKey, Conv, Obj, Op, Term};
 use super::wp::{Source, Target, Wp};
 use super::{edge_label, Ctx, Scope};
 use crate::analysis::points_to::{AbsLoc, AbsObj};
 use crate::cir::env::{classify, EnvFn};
 use crate::cir::{Callee, Expr, ExprKind, FuncId, Lval, NodeId, Stmt, VarId};
+use crate::smt::term::{as_int, CellsKey, Conv, Obj, Op, Term};
 use bebop::ast::{Expr as BExpr, Stmt as BStmt, StmtKind};
 use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;

@@ -23,12 +23,12 @@
 
 use super::cubes;
 use super::predicates::{LearntCube, PredicateSet, Scope};
-use super::smt::Addresses;
-use super::term::{Conv, Term};
 use super::wp::Wp;
 use crate::analysis::modref::ModRef;
 use crate::analysis::points_to::PointsTo;
 use crate::cir::{FuncId, Program, Stmt};
+use crate::smt::encode::Addresses;
+use crate::smt::term::{Conv, Term};
 
 /// Queries spent shrinking one core.
 const MAX_SHRINK_CHECKS: usize = 64;

@@ -25,9 +25,6 @@ mod edges;
 pub mod learned;
 mod pexpr;
 mod predicates;
-pub mod smt;
-pub mod solver_pool;
-pub mod term;
 mod wp;
 
 pub use cubes::CubeLimits;
@@ -41,12 +38,13 @@ use crate::analysis::modref::ModRef;
 use crate::analysis::points_to::PointsTo;
 use crate::analysis::Analyses;
 use crate::cir::{print, ExprKind, FuncId, Lval, NodeId, Program, Stmt, VarId, VarKind};
+use crate::smt::encode::Addresses;
+use crate::smt::term::{Conv, Term};
 use rayon::prelude::*;
 use std::collections::{BTreeSet, HashMap};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use term::{Conv, Term};
 
 /// Settings of the abstraction.
 #[derive(Clone, Debug)]
@@ -171,7 +169,7 @@ pub(crate) struct Ctx<'a> {
     pub prog: &'a Program,
     pub pt: &'a PointsTo,
     pub modref: &'a ModRef,
-    pub addrs: smt::Addresses,
+    pub addrs: Addresses,
     pub preds: &'a PredicateSet,
     /// Term of each predicate, in its own scope.
     pub terms: Vec<Term>,
@@ -290,7 +288,7 @@ impl Abstractor {
             seeds: Vec::new(),
             pt,
             modref,
-            addrs: smt::Addresses::new(prog),
+            addrs: Addresses::new(prog),
             preds,
             terms,
             sigs: HashMap::new(),

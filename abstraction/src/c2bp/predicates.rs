@@ -60,8 +60,7 @@ impl fmt::Display for PredError {
     }
 }
 
-/// Name of the pseudo variable standing for a function's return value in predicates.
-pub const RESULT_NAME: &str = "\\result";
+pub use crate::cir::RESULT_NAME;
 
 /// The pseudo variable for `f`'s return value (created on first use). It is not among `f`'s
 /// locals: only predicates mention it.

@@ -9,8 +9,8 @@
 //! alias pruning by points-to. Aggregate copies map every read inside the destination to
 //! the corresponding read of the source.
 
-use super::term::{CellsKey, MemKind, Op, Term};
 use crate::cir::VarId;
+use crate::smt::term::{CellsKey, MemKind, Op, Term};
 
 /// What an assignment writes.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -69,6 +69,10 @@ pub enum VarKind {
     Temp(FuncId),
 }
 
+/// Name of the pseudo variable standing for a function's return value in predicates
+/// (c2bp and refinement create one per function, as a temporary of it).
+pub const RESULT_NAME: &str = "\\result";
+
 /// A variable.
 #[derive(Clone, Debug)]
 pub struct Var {

@@ -10,6 +10,7 @@
 //! - Object addresses are fixed integers, placed far apart ([`Addresses`]).
 
 use super::term::{MemKind, Obj, Op, Term};
+use crate::cir::RESULT_NAME;
 use crate::cir::{Program, Ty, VarId};
 use std::collections::HashMap;
 use z3::ast::{Array, Bool, Int};
@@ -42,7 +43,7 @@ impl Addresses {
         let size = |t: Ty| -> i128 { prog.types.size_of(t).map(|s| s as i128).unwrap_or(1 << 24) };
         let zeroed = |v: VarId| {
             let var = prog.var(v);
-            var.is_static_storage() && var.name != super::RESULT_NAME
+            var.is_static_storage() && var.name != RESULT_NAME
         };
         let lo = next;
         for v in prog.var_ids().filter(|&v| zeroed(v)) {
