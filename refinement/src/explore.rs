@@ -70,8 +70,11 @@ pub struct Budget {
 /// stalled and now waits for the hunt alone).
 #[derive(Clone, Debug)]
 pub struct Throttle {
+    /// Hunting time allowed whatever the share.
     pub free: Duration,
+    /// Share of the time since the exploration began that hunting may use beyond `free`.
     pub share: f64,
+    /// Set by another thread to let the hunt run at full speed from then on.
     pub lifted: Arc<AtomicBool>,
 }
 
