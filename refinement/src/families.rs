@@ -86,25 +86,20 @@ impl Families {
         if family.len() > MAX_FAMILY {
             return Vec::new();
         }
-        let const_left = matches!(a.kind, ExprKind::Int(_));
+        // the constant side becomes `k`, the variable side stays
+        let with = |side: &Expr, k: i128| match side.kind {
+            ExprKind::Int(_) => Expr {
+                kind: ExprKind::Int(k),
+                ty: side.ty,
+            },
+            _ => side.clone(),
+        };
         family
             .iter()
             .filter(|&&k| k != c)
-            .map(|&k| {
-                let (var, lit) = if const_left { (b, a) } else { (a, b) };
-                let lit = Box::new(Expr {
-                    kind: ExprKind::Int(k),
-                    ty: lit.ty,
-                });
-                let (l, r) = if const_left {
-                    (lit, var.clone())
-                } else {
-                    (var.clone(), lit)
-                };
-                Expr {
-                    kind: ExprKind::Binary(*op, l, r),
-                    ty: pred.ty,
-                }
+            .map(|&k| Expr {
+                kind: ExprKind::Binary(*op, Box::new(with(a, k)), Box::new(with(b, k))),
+                ty: pred.ty,
             })
             .collect()
     }

@@ -445,14 +445,12 @@ impl Refiner {
                         core,
                     );
                     for (scope, e) in found {
-                        let siblings = if self.opts.families {
-                            self.families.siblings(&e)
-                        } else {
-                            Vec::new()
-                        };
-                        if preds.add(prog, scope, e) {
-                            added += 1;
-                            for s in siblings {
+                        if !preds.add(prog, scope, e.clone()) {
+                            continue;
+                        }
+                        added += 1;
+                        if self.opts.families {
+                            for s in self.families.siblings(&e) {
                                 if preds.add(prog, scope, s) {
                                     added += 1;
                                 }

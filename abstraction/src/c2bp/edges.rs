@@ -868,7 +868,8 @@ pub fn enforce(ctx: &Ctx, f: FuncId) -> Option<BExpr> {
 /// through abstract states with several at once. Said outright, they cost no query. Sound
 /// whatever `x` is: a term without fresh values has one value in a state.
 fn exclusive_constants(atoms: &[Atom]) -> Vec<BExpr> {
-    let mut groups: Vec<(&Term, Vec<(usize, i128)>)> = Vec::new();
+    // atoms `x == c` by their term `x` (in order of first appearance): (atom, c)
+    let mut groups: Vec<Vec<(usize, i128)>> = Vec::new();
     let mut index: HashMap<&Term, usize> = HashMap::new();
     for (i, a) in atoms.iter().enumerate() {
         let Term::Bin(Op::Eq, l, r) = &a.term else {
@@ -884,13 +885,13 @@ fn exclusive_constants(atoms: &[Atom]) -> Vec<BExpr> {
             continue;
         }
         let g = *index.entry(x).or_insert_with(|| {
-            groups.push((x, Vec::new()));
+            groups.push(Vec::new());
             groups.len() - 1
         });
-        groups[g].1.push((i, c));
+        groups[g].push((i, c));
     }
     let mut out = Vec::new();
-    for (_, members) in &groups {
+    for members in &groups {
         for (k, &(i, ci)) in members.iter().enumerate() {
             for &(j, cj) in &members[..k] {
                 if ci != cj {

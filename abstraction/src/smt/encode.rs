@@ -10,8 +10,7 @@
 //! - Object addresses are fixed integers, placed far apart ([`Addresses`]).
 
 use super::term::{MemKind, Obj, Op, Term};
-use crate::cir::RESULT_NAME;
-use crate::cir::{Program, Ty, VarId};
+use crate::cir::{Program, Ty, VarId, RESULT_NAME};
 use std::collections::HashMap;
 use z3::ast::{Array, Bool, Int};
 use z3::{FuncDecl, Sort};
