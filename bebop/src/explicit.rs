@@ -8,7 +8,9 @@
 //! waiting for them, and remembers how each triple was first reached, which
 //! gives a trajectory to any reached vertex. It applies no optimization
 //! (no live ranges, no MOD/REF), so it is an independent oracle for the
-//! BDD engine.
+//! BDD engine. It enumerates every valuation of a statement's choices and of
+//! a callee's uninitialized locals, so it gives up on a program with a
+//! statement or callee that has more than [`MAX_ENUMERATED_CHOICES`] of them.
 
 use std::collections::{HashMap, VecDeque};
 use std::time::Instant;
@@ -17,6 +19,7 @@ use crate::cfg::{Cfg, ProcId, VKind, VertexId};
 use crate::reach::{Outcome, Stats, Target, Trace, TraceStep};
 use crate::semantics::{
     call_entries, enforce_holds, initial_states, intra_successors, return_state,
+    MAX_ENUMERATED_CHOICES,
 };
 use crate::state::{Bits, State};
 
@@ -78,6 +81,29 @@ pub fn check(cfg: &Cfg, target: &Target, limits: &ExplicitLimits) -> (Outcome, S
         engine: "explicit",
         ..Stats::default()
     };
+    // Every valuation of a step's choices and of a called procedure's
+    // uninitialized locals is enumerated: past 2^63 that cannot be done.
+    let choices = cfg.max_choices;
+    let free = cfg
+        .procs
+        .iter()
+        .filter(|p| !p.callers.is_empty())
+        .map(|p| p.locals.len() as u32 - p.formals)
+        .max()
+        .unwrap_or(0);
+    if choices > MAX_ENUMERATED_CHOICES || free > MAX_ENUMERATED_CHOICES {
+        let what = if choices > MAX_ENUMERATED_CHOICES {
+            format!("a statement's choices, and one makes {choices}")
+        } else {
+            format!("a callee's uninitialized locals, and one has {free}")
+        };
+        return (
+            Outcome::GaveUp(format!(
+                "the explicit engine enumerates every valuation of {what} (at most {MAX_ENUMERATED_CHOICES} can be)"
+            )),
+            stats,
+        );
+    }
     let Some(init) = initial_states(cfg, limits.max_initial_bits) else {
         return (
             Outcome::GaveUp(format!(

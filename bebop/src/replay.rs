@@ -8,6 +8,7 @@
 //! for a choice that explains the step). A trace that does not replay is an
 //! internal error of the engine that produced it.
 
+use crate::ast::BinOp;
 use crate::cfg::{choice_groups, CExpr, Cfg, CondKind, VKind, Var, VertexId};
 use crate::reach::{Target, Trace, TraceStep};
 use crate::state::State;
@@ -71,26 +72,81 @@ fn check_invariant(cfg: &Cfg, s: &TraceStep, i: usize) -> Result<(), String> {
 /// Whether some values of the choices make every expression of `items` evaluate to its
 /// wanted value in `s`. Expressions that share no choice are decided separately
 /// ([`choice_groups`]), so the cost is exponential only in the choices of one group
-/// (c2bp gives each `schoose` its own), not in all of a step's.
+/// (c2bp gives each `schoose` its own), not in all of a step's. Within a group the
+/// choices are fixed one at a time and the expressions evaluated in three-valued logic
+/// ([`partial`]), a branch pruned as soon as one is decided against its wanted value:
+/// no valuation is skipped and none is packed in a machine word, however many choices.
 fn choices_exist(items: &[(&CExpr, bool)], s: &State) -> bool {
     choice_groups(items.iter().map(|(e, _)| *e))
         .iter()
         .all(|(members, chs)| {
-            (0..1u64 << chs.len()).any(|bits| {
-                let ch = |k: u32| {
-                    chs.iter()
-                        .position(|&c| c == k)
-                        .is_some_and(|j| bits >> j & 1 == 1)
-                };
-                members
-                    .iter()
-                    .all(|&i| val(items[i].0, s, &ch) == items[i].1)
-            })
+            let width = chs.iter().map(|&k| k as usize + 1).max().unwrap_or(0);
+            let mut ch = vec![None; width];
+            let group: Vec<(&CExpr, bool)> = members.iter().map(|&i| items[i]).collect();
+            search_choices(&group, chs, s, &mut ch)
         })
 }
 
-fn val(e: &CExpr, s: &State, ch: &dyn Fn(u32) -> bool) -> bool {
-    e.eval(&|v| s.get(v), &|k| ch(k))
+/// Whether values of the choices `rest` (those of `ch` still `None`) make every
+/// expression of `items` evaluate to its wanted value in `s`.
+fn search_choices(
+    items: &[(&CExpr, bool)],
+    rest: &[u32],
+    s: &State,
+    ch: &mut [Option<bool>],
+) -> bool {
+    let mut open = false;
+    for &(e, want) in items {
+        match partial(e, s, ch) {
+            Some(b) if b != want => return false,
+            Some(_) => {}
+            None => open = true,
+        }
+    }
+    if !open {
+        return true;
+    }
+    let Some((&k, rest)) = rest.split_first() else {
+        // Not reached: once every choice is fixed, every expression is decided.
+        return false;
+    };
+    for b in [false, true] {
+        ch[k as usize] = Some(b);
+        if search_choices(items, rest, s, ch) {
+            ch[k as usize] = None;
+            return true;
+        }
+    }
+    ch[k as usize] = None;
+    false
+}
+
+/// The value of `e` in `s` when only the choices `ch` fixes are known (Kleene's
+/// three-valued logic): `None` if it depends on the others.
+fn partial(e: &CExpr, s: &State, ch: &[Option<bool>]) -> Option<bool> {
+    match e {
+        CExpr::Const(b) => Some(*b),
+        CExpr::Var(v) => Some(s.get(*v)),
+        CExpr::Choice(k) => ch.get(*k as usize).copied().flatten(),
+        CExpr::Not(a) => partial(a, s, ch).map(|b| !b),
+        CExpr::Bin(op, a, b) => {
+            let (x, y) = (partial(a, s, ch), partial(b, s, ch));
+            match (op, x, y) {
+                (_, Some(x), Some(y)) => Some(op.apply(x, y)),
+                (BinOp::Or, Some(true), _) | (BinOp::Or, _, Some(true)) => Some(true),
+                (BinOp::And, Some(false), _) | (BinOp::And, _, Some(false)) => Some(false),
+                (BinOp::Implies, Some(false), _) | (BinOp::Implies, _, Some(true)) => Some(true),
+                _ => None,
+            }
+        }
+        CExpr::Schoose(p, n, k) => match partial(p, s, ch)? {
+            true => Some(true),
+            false => match partial(n, s, ch)? {
+                true => Some(false),
+                false => ch.get(*k as usize).copied().flatten(),
+            },
+        },
+    }
 }
 
 /// `a` and `b` agree on every global, local and register except `except`.
@@ -248,5 +304,85 @@ fn ensure(ok: bool, msg: &str) -> Result<(), String> {
         Ok(())
     } else {
         Err(msg.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    fn bin(op: BinOp, a: CExpr, b: CExpr) -> CExpr {
+        CExpr::Bin(op, Box::new(a), Box::new(b))
+    }
+
+    /// A random expression over locals 0 and 1 and the choices of `chs`.
+    fn random_expr(rng: &mut SmallRng, chs: &[u32], depth: u32) -> CExpr {
+        if depth == 0 || rng.gen_bool(0.3) {
+            return match rng.gen_range(0..4) {
+                0 => CExpr::Const(rng.gen()),
+                1 => CExpr::Var(Var::Local(rng.gen_range(0..2))),
+                _ => CExpr::Choice(chs[rng.gen_range(0..chs.len())]),
+            };
+        }
+        let kind = rng.gen_range(0..4);
+        let a = Box::new(random_expr(rng, chs, depth - 1));
+        let b = Box::new(random_expr(rng, chs, depth - 1));
+        match kind {
+            0 => CExpr::Not(a),
+            1 => CExpr::Schoose(a, b, chs[rng.gen_range(0..chs.len())]),
+            _ => {
+                let ops = [
+                    BinOp::Implies,
+                    BinOp::Or,
+                    BinOp::Xor,
+                    BinOp::And,
+                    BinOp::Eq,
+                    BinOp::Ne,
+                ];
+                CExpr::Bin(ops[rng.gen_range(0..ops.len())], a, b)
+            }
+        }
+    }
+
+    /// The search agrees with trying every valuation, on choices on both sides
+    /// of 64.
+    #[test]
+    fn choice_search_agrees_with_enumeration() {
+        let mut rng = SmallRng::seed_from_u64(7);
+        let chs = [0, 1, 63, 64, 65];
+        let mut s = State::default();
+        for round in 0..3000 {
+            s.l.set(0, rng.gen());
+            s.l.set(1, rng.gen());
+            let n = rng.gen_range(1..4);
+            let exprs: Vec<CExpr> = (0..n).map(|_| random_expr(&mut rng, &chs, 4)).collect();
+            let items: Vec<(&CExpr, bool)> = exprs.iter().map(|e| (e, rng.gen())).collect();
+            let brute = (0..1u32 << chs.len()).any(|bits| {
+                let ch = |k: u32| {
+                    let j = chs.iter().position(|&c| c == k).expect("a listed choice");
+                    bits >> j & 1 == 1
+                };
+                items
+                    .iter()
+                    .all(|(e, want)| e.eval(&|v| s.get(v), &ch) == *want)
+            });
+            assert_eq!(choices_exist(&items, &s), brute, "round {round}: {items:?}");
+        }
+    }
+
+    /// Choices 0 and 64 are independent; one expression may make 65 choices.
+    #[test]
+    fn choices_past_64_are_searched() {
+        let s = State::default();
+        let (c0, c64) = (CExpr::Choice(0), CExpr::Choice(64));
+        let not64 = CExpr::Not(Box::new(c64.clone()));
+        assert!(choices_exist(&[(&c0, true), (&c64, false)], &s));
+        let both = bin(BinOp::And, c0.clone(), c64.clone());
+        assert!(!choices_exist(&[(&both, true), (&not64, true)], &s));
+        let all = (1..65).fold(c0, |e, k| bin(BinOp::And, e, CExpr::Choice(k)));
+        assert!(choices_exist(&[(&all, true)], &s));
+        assert!(choices_exist(&[(&all, false)], &s));
     }
 }

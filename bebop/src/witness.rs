@@ -23,8 +23,10 @@ use std::rc::Rc;
 use crate::bdd::{Bdd, VarSet};
 use crate::cfg::{CExpr, CondKind, ProcId, VKind, Var, VertexId};
 use crate::reach::{Target, Trace, TraceStep};
-use crate::semantics::{call_entries_with, intra_step, intra_successors, return_state};
-use crate::state::State;
+use crate::semantics::{
+    call_entries_with, intra_step, intra_successors, return_state, MAX_ENUMERATED_CHOICES,
+};
+use crate::state::{Bits, State};
 use crate::symbolic::{Symbolic, Transfer, C, E, N};
 
 type Cube = Vec<Option<bool>>;
@@ -642,14 +644,25 @@ impl Witness<'_, '_> {
 
     /// The callee entries of call `c` from `st` whose non-formal locals take
     /// their values from the callee's first cube (false where it is silent).
-    fn entries(&self, c: VertexId, st: &State, cube: &Cube) -> Vec<State> {
+    /// The call's choices are enumerated: an error past
+    /// [`MAX_ENUMERATED_CHOICES`] of them.
+    fn entries(&self, c: VertexId, st: &State, cube: &Cube) -> Result<Vec<State>, String> {
+        let cfg = self.s.cfg;
+        let n = cfg.vertex(c).choices;
+        if n > MAX_ENUMERATED_CHOICES {
+            return Err(format!(
+                "the arguments of {} make {n} choices, too many to enumerate",
+                cfg.describe(c)
+            ));
+        }
         let lay = &self.s.lay;
         let local = |j: u32| cube[lay.var(Var::Local(j), C) as usize].unwrap_or(false);
-        call_entries_with(self.s.cfg, c, st, &local)
+        Ok(call_entries_with(cfg, c, st, &local))
     }
 
     /// The successor of `st` at `u` that lies in the next step's cube. The
-    /// choices (a step may have dozens) are read off small BDDs: the cube is a
+    /// choices (a step may have dozens, a c2bp step more than 64: they are a
+    /// bit set of any width) are read off small BDDs: the cube is a
     /// conjunction of literals and each choice belongs to one partition of the
     /// step's relation, so each partition is solved on its own with the
     /// current state fixed. An exhaustive search over few choices is the
@@ -665,12 +678,12 @@ impl Witness<'_, '_> {
         let (s, m, lay) = (self.s, &self.s.m, &self.s.lay);
         let fits = |t: &State| self.in_cube(&next.cube, p, entry, t);
         let vx = s.cfg.vertex(u);
-        let mut ch = 0u64;
+        let mut ch = Bits::zeros(vx.choices as usize);
         let mut take = |z: &Bdd| {
             if let Some(c) = m.pick_cube(z) {
                 for k in 0..vx.choices {
                     if c[lay.choice(k) as usize] == Some(true) {
-                        ch |= 1 << k;
+                        ch.set(k, true);
                     }
                 }
             }
@@ -689,7 +702,7 @@ impl Witness<'_, '_> {
                 take(&m.and(&here, &g));
             }
         }
-        let hit = intra_step(s.cfg, u, st, ch)
+        let hit = intra_step(s.cfg, u, st, &ch)
             .into_iter()
             .find(|(w, t)| *w == next.v && fits(t));
         if let Some((_, t)) = hit {
@@ -732,7 +745,7 @@ impl Witness<'_, '_> {
             if i > 0 {
                 let call = frames[i - 1].steps.last().expect("nonempty").v;
                 st = self
-                    .entries(call, &st, &frame.steps[0].cube)
+                    .entries(call, &st, &frame.steps[0].cube)?
                     .into_iter()
                     .find(|e| self.in_cube(&frame.steps[0].cube, frame.proc, e, e))
                     .ok_or("no callee entry matches the trace")?;
@@ -769,7 +782,7 @@ impl Witness<'_, '_> {
             };
             st = if let Some(sub) = &step.sub {
                 let e = self
-                    .entries(step.v, &st, &sub.steps[0].cube)
+                    .entries(step.v, &st, &sub.steps[0].cube)?
                     .into_iter()
                     .find(|e| self.in_cube(&sub.steps[0].cube, sub.proc, e, e))
                     .ok_or("no callee entry matches the summary")?;

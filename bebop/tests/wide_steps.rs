@@ -1,12 +1,14 @@
 //! Steps too wide to enumerate: a callee with 48 locals and parallel assignments of 40
 //! variables, each with its own choice. The BDD engine and its trace builder must neither
 //! enumerate the callee's entry states (2^48) nor the choices of one step (2^40), and the
-//! trace must replay.
+//! trace must replay. Steps with more than 64 choices (c2bp gives every `schoose` its
+//! own) must not alias choice 64 to choice 0 either.
 
 use bebop::cfg::Cfg;
 use bebop::driver::{decide, Engine};
+use bebop::explicit::{self, ExplicitLimits};
 use bebop::parser::parse;
-use bebop::reach::{Outcome, Target};
+use bebop::reach::{is_assert, Outcome, Target};
 use bebop::symbolic::SymbolicOptions;
 
 /// `main` calls `wide`, whose 48 locals are assigned in parallel from `*` and from
@@ -48,5 +50,70 @@ fn wide_steps_give_a_replayed_trace() {
     match outcome {
         Outcome::Reachable(trace) => assert!(trace.steps.len() >= 4, "{trace:?}"),
         other => panic!("expected a trace, got {other:?}"),
+    }
+}
+
+/// `x0, …, x64 := *, …, *; assert(!(x0 & !x64));`: the failure needs choice 0 true and
+/// choice 64 false, which a choice set packed in a `u64` cannot express.
+fn aliased_program() -> String {
+    let xs: Vec<String> = (0..65).map(|i| format!("x{i}")).collect();
+    format!(
+        "void main()\nbegin\n  decl {};\n  {} := {};\n  assert(!(x0 & !x64));\nend\n",
+        xs.join(", "),
+        xs.join(", "),
+        vec!["*"; 65].join(", ")
+    )
+}
+
+/// `a := * & … & *; assert(!a);`: one expression with 65 choices, all of which must be
+/// true (the trace checker once enumerated a group's choices in a `u64`).
+fn conjunction_program() -> String {
+    format!(
+        "void main()\nbegin\n  decl a;\n  a := {};\n  assert(!a);\nend\n",
+        vec!["*"; 65].join(" & ")
+    )
+}
+
+/// Regression: on a c2bp program whose loop body makes 66 choices in one step
+/// (`programs/wide/geometric_66_choices.bp`, reduced from a real abstraction), the
+/// trace builder reported "no successor of vertex 11 in `main` matches". There, on a
+/// distilled program and on one expression with 65 choices, the trace must be built,
+/// replay, and end at the assertion; the explicit engine, which cannot enumerate the
+/// choices, must give up (never answer unreachable).
+#[test]
+fn steps_with_more_than_64_choices_give_a_replayed_trace() {
+    let geometric = include_str!("programs/wide/geometric_66_choices.bp");
+    let aliased = aliased_program();
+    let conjunction = conjunction_program();
+    let all_off = SymbolicOptions {
+        live_ranges: false,
+        mod_ref: false,
+        skip_jumps: false,
+        ..SymbolicOptions::default()
+    };
+    for (name, src) in [
+        ("geometric", geometric),
+        ("aliased", aliased.as_str()),
+        ("conjunction", conjunction.as_str()),
+    ] {
+        let p = parse(src).expect("parses");
+        let cfg = Cfg::build(&p).expect("well formed");
+        assert!(cfg.max_choices > 64, "{name}: {} choices", cfg.max_choices);
+        for opts in [SymbolicOptions::default(), all_off.clone()] {
+            let (outcome, _) = decide(&cfg, &Target::AssertFailure, &Engine::Bdd(opts));
+            let Outcome::Reachable(trace) = outcome else {
+                panic!("{name}: expected a trace, got {outcome:?}");
+            };
+            let n = trace.steps.len();
+            assert!(n >= 2, "{name}: {trace:?}");
+            assert_eq!(trace.steps[n - 1].vertex, cfg.err, "{name}");
+            assert!(is_assert(&cfg, trace.steps[n - 2].vertex), "{name}");
+        }
+        let (outcome, _) =
+            explicit::check(&cfg, &Target::AssertFailure, &ExplicitLimits::default());
+        assert!(
+            matches!(outcome, Outcome::GaveUp(_)),
+            "{name}: explicit engine: {outcome:?}"
+        );
     }
 }
