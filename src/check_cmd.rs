@@ -81,6 +81,12 @@ pub struct CheckArgs {
     /// feasible path (programs whose loops and recursion the inputs bound).
     #[arg(long)]
     pub no_explore: bool,
+    /// When refinement computes interpolants of an infeasible path (projections of its
+    /// prefix generalized into relations such as `i <= k`, docs/cegar.md): `off`; `stalled`,
+    /// only when the weakest preconditions of the unsat core give nothing new; `loops`, also
+    /// on every path that goes around a loop.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = InterpolationArg::Loops)]
+    pub interpolation: InterpolationArg,
     /// Keep the native replay's files (patched program, harness, binary, each run's input
     /// and log) in this directory.
     #[arg(long, value_name = "DIR")]
@@ -91,6 +97,24 @@ pub struct CheckArgs {
     /// Flags for the preprocessor (`-I`, `-D`, ...), after `--`.
     #[arg(last = true, value_name = "CPPFLAGS")]
     pub cppflags: Vec<String>,
+}
+
+/// When refinement interpolates (`--interpolation`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum InterpolationArg {
+    Off,
+    Stalled,
+    Loops,
+}
+
+impl From<InterpolationArg> for slamrs_refinement::Interpolation {
+    fn from(a: InterpolationArg) -> Self {
+        match a {
+            InterpolationArg::Off => slamrs_refinement::Interpolation::Off,
+            InterpolationArg::Stalled => slamrs_refinement::Interpolation::Stalled,
+            InterpolationArg::Loops => slamrs_refinement::Interpolation::Loops,
+        }
+    }
 }
 
 /// Output formats of `slamrs check`.
@@ -299,6 +323,10 @@ pub fn run(args: &CheckArgs) -> u8 {
         },
         save_abstractions: args.save_abstractions.clone(),
         explore: !args.no_explore,
+        refinement: slamrs_refinement::Options {
+            interpolation: args.interpolation.into(),
+            ..Default::default()
+        },
         ..Default::default()
     };
     if let Some(dir) = &args.save_abstractions {

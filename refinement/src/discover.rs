@@ -14,6 +14,8 @@
 //! as a predicate over the callee's formals (the fact a callee needs from its caller).
 //! Over a call that may write a global the atom relates to the caller's own variables,
 //! the callee gets its frame condition `g == \old(g)` (`Walker::frame`).
+//! [`carry_atoms`] places atoms found otherwise (the interpolants of
+//! [`crate::interpolate`]) the same way, each carried back no further than a given step.
 
 use crate::path::CirPath;
 use slamrs_abstraction::analysis::modref::ModRef;
@@ -69,25 +71,99 @@ pub fn discover(
         let mut atoms = Vec::new();
         split_atoms(&c, &mut atoms);
         for a in atoms {
-            let a = normalize(a);
-            if mentions_nothing(&a) {
-                continue;
-            }
-            let s = &path.steps[k];
-            push(prog, &mut out, s.func, a.clone());
-            let mut w = Walker {
-                prog: &mut *prog,
+            place(
+                prog,
                 pt,
                 modref,
                 path,
-                frame_call: &frame_call,
-                out: &mut out,
-            };
-            w.carry(a.clone(), s.func, k, s.depth);
-            w.images_in_callees(&a, s.func, k, s.depth);
+                &frame_call,
+                &mut out,
+                Step { k, floor: 0 },
+                a,
+            );
         }
     }
     out
+}
+
+/// An atom true just before step `step` of a path (an expression of that step's
+/// function), to be carried backward no further than step `floor`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Placed {
+    pub step: usize,
+    pub floor: usize,
+    pub atom: Expr,
+}
+
+/// The predicates that place `atoms` where they are needed: the atom itself, its weakest
+/// preconditions back along the path down to its floor, its images in the callees (as for
+/// the atoms of an unsat core in [`discover`]).
+pub fn carry_atoms(
+    prog: &mut Program,
+    pt: &PointsTo,
+    modref: &ModRef,
+    path: &CirPath,
+    atoms: &[Placed],
+) -> Vec<Found> {
+    let frame_call = frame_calls(path);
+    let mut out = Vec::new();
+    for p in atoms {
+        let at = Step {
+            k: p.step,
+            floor: p.floor,
+        };
+        place(
+            prog,
+            pt,
+            modref,
+            path,
+            &frame_call,
+            &mut out,
+            at,
+            p.atom.clone(),
+        );
+    }
+    out
+}
+
+/// Where an atom is placed: before step `k`, carried back to step `floor`.
+#[derive(Clone, Copy)]
+struct Step {
+    k: usize,
+    floor: usize,
+}
+
+/// Adds to `out` the atom `a`, true before step `at.k`, its weakest preconditions (down
+/// to `at.floor`) and its images in callees.
+#[allow(clippy::too_many_arguments)]
+fn place(
+    prog: &mut Program,
+    pt: &PointsTo,
+    modref: &ModRef,
+    path: &CirPath,
+    frame_call: &[Option<usize>],
+    out: &mut Vec<Found>,
+    at: Step,
+    a: Expr,
+) {
+    let k = at.k;
+    let a = normalize(a);
+    if mentions_nothing(&a) {
+        return;
+    }
+    let s = &path.steps[k];
+    push(prog, out, s.func, a.clone());
+    let mut w = Walker {
+        prog: &mut *prog,
+        pt,
+        modref,
+        path,
+        frame_call,
+        out,
+        floor: at.floor,
+    };
+    w.carry(a.clone(), s.func, k, s.depth);
+    w.images_in_callees(&a, s.func, k, s.depth);
 }
 
 /// For each step, the call step that created its frame (`None` in the entry function).
@@ -219,13 +295,15 @@ struct Walker<'a> {
     path: &'a CirPath,
     frame_call: &'a [Option<usize>],
     out: &'a mut Vec<Found>,
+    /// The step carrying backward stops at.
+    floor: usize,
 }
 
 impl Walker<'_> {
     /// Carries `phi`, true just before step `i` in `func` at `depth`, back to the path's start.
     fn carry(&mut self, mut phi: Expr, mut func: FuncId, mut i: usize, mut depth: u32) {
         let mut budget = MAX_CARRY;
-        while i > 0 && budget > 0 {
+        while i > self.floor && budget > 0 {
             budget -= 1;
             let j = i - 1;
             let s = self.path.steps[j].clone();

@@ -10,6 +10,9 @@
 //!
 //! Integers are mathematical, constrained to their C type's range where they enter (inputs);
 //! the interpreter's replay in machine integers decides whether the path is real.
+//!
+//! [`encode_stepped`] records the same constraints, each with the step that made it, for
+//! interpolation ([`crate::interpolate`]): the path can then be split at any step.
 
 use crate::path::CirPath;
 use slamrs_abstraction::analysis::points_to::PointsTo;
@@ -91,6 +94,11 @@ struct Enc<'a> {
     /// Assert each `assume`'s condition itself rather than guarded by a literal (no unsat
     /// cores, but Z3 sees unit bounds).
     direct: bool,
+    /// Record the constraints, each with the step that made it, instead of asserting them
+    /// ([`encode_stepped`]).
+    log: Option<Vec<(Option<usize>, Bool)>>,
+    /// The step being encoded (`None`: static storage and the entry).
+    cur: Option<usize>,
 }
 
 /// Encodes `path` (which starts in `entry`); its queries time out after `timeout_ms`.
@@ -114,6 +122,84 @@ pub fn encode(
         guards,
         choices: e.out,
         approximations: e.approx,
+    })
+}
+
+/// A path's constraints, each with the step that made it, for splitting the path at a
+/// step ([`crate::interpolate`]).
+pub struct SteppedFormula {
+    /// (step, constraint); `None`: static storage and entering the entry function.
+    pub constraints: Vec<(Option<usize>, Bool)>,
+    /// The values of the variables in scope before each step asked for.
+    pub cuts: Vec<CutValues>,
+}
+
+/// The variables of a function (and of static storage) in scope before a step, with
+/// their values as Z3 terms of the path formula.
+pub struct CutValues {
+    pub step: usize,
+    pub func: FuncId,
+    /// Integer variables not in memory: (variable, value).
+    pub values: Vec<(VarId, Int)>,
+}
+
+/// The constraints of `path` (which starts in `entry`) by step, and the values in scope
+/// before each step of `cuts`.
+pub fn encode_stepped(
+    prog: &Program,
+    pt: &PointsTo,
+    addrs: &Addresses,
+    path: &CirPath,
+    entry: FuncId,
+    cuts: &[usize],
+) -> Result<SteppedFormula, NoTerm> {
+    // (the constraints are recorded, never asserted: the solver stays empty)
+    let solver = PooledSolver::with(Limit::Resources(1), Arith::Default);
+    let mut e = Enc::start_logged(prog, pt, addrs, entry, solver)?;
+    let mut out = Vec::new();
+    for i in 0..path.steps.len() {
+        if cuts.contains(&i) {
+            let func = path.steps[i].func;
+            let mut vars: Vec<VarId> = e
+                .subst
+                .keys()
+                .copied()
+                .filter(|&v| {
+                    let var = prog.var(v);
+                    !e.in_memory(v)
+                        && prog.types.as_int(var.ty).is_some()
+                        && var.frame_of().is_none_or(|f| f == func)
+                })
+                .collect();
+            vars.sort();
+            // each value becomes a symbol of its own, defined by the prefix, so the suffix
+            // reads the symbol rather than the prefix's term (a constant the encoder folded
+            // into the suffix's conditions would make the suffix contradict itself)
+            e.cur = i.checked_sub(1);
+            let values = vars
+                .into_iter()
+                .map(|v| {
+                    let t = e.subst[&v].clone();
+                    let k = e.fresh();
+                    let sym = Term::Fresh(k);
+                    let (a, b) = (e.int(&sym), e.int(&t));
+                    e.assert(a.eq(&b));
+                    e.subst.insert(v, sym);
+                    (v, a)
+                })
+                .collect();
+            out.push(CutValues {
+                step: i,
+                func,
+                values,
+            });
+        }
+        e.cur = Some(i);
+        e.step(path, i)?;
+    }
+    Ok(SteppedFormula {
+        constraints: e.log.take().unwrap_or_default(),
+        cuts: out,
     })
 }
 
@@ -216,17 +302,15 @@ impl<'a> Incremental<'a> {
 }
 
 impl<'a> Enc<'a> {
-    /// The encoder of the empty path from `entry`: static storage initialized, `entry`
-    /// entered.
-    fn start(
+    /// An encoder with nothing encoded yet.
+    fn blank(
         prog: &'a Program,
         pt: &'a PointsTo,
         addrs: &'a Addresses,
-        entry: FuncId,
         solver: PooledSolver,
         direct: bool,
-    ) -> Result<Self, NoTerm> {
-        let mut e = Enc {
+    ) -> Self {
+        Enc {
             prog,
             pt,
             z: Encoder::with_arrays(addrs),
@@ -238,7 +322,45 @@ impl<'a> Enc<'a> {
             out: Vec::new(),
             approx: Vec::new(),
             direct,
-        };
+            log: None,
+            cur: None,
+        }
+    }
+
+    /// The encoder of the empty path from `entry`: static storage initialized, `entry`
+    /// entered.
+    fn start(
+        prog: &'a Program,
+        pt: &'a PointsTo,
+        addrs: &'a Addresses,
+        entry: FuncId,
+        solver: PooledSolver,
+        direct: bool,
+    ) -> Result<Self, NoTerm> {
+        let mut e = Enc::blank(prog, pt, addrs, solver, direct);
+        e.statics(entry)?;
+        e.enter(entry, &[], None)?;
+        Ok(e)
+    }
+
+    /// Asserts `b`, or records it for the current step.
+    fn assert(&mut self, b: Bool) {
+        match &mut self.log {
+            Some(log) => log.push((self.cur, b)),
+            None => self.solver.assert(&b),
+        }
+    }
+
+    /// [`Enc::start`] with its constraints recorded rather than asserted.
+    fn start_logged(
+        prog: &'a Program,
+        pt: &'a PointsTo,
+        addrs: &'a Addresses,
+        entry: FuncId,
+        solver: PooledSolver,
+    ) -> Result<Self, NoTerm> {
+        let mut e = Enc::blank(prog, pt, addrs, solver, false);
+        e.log = Some(Vec::new());
         e.statics(entry)?;
         e.enter(entry, &[], None)?;
         Ok(e)
@@ -284,7 +406,7 @@ impl<'a> Enc<'a> {
                 let k = self.fresh();
                 let sym = Term::Fresh(k);
                 let (a, b) = (self.int(&sym), self.int(&other));
-                self.solver.assert(a.eq(&b));
+                self.assert(a.eq(&b));
                 sym
             }
         };
@@ -528,8 +650,8 @@ impl<'a> Enc<'a> {
                 slamrs_abstraction::interp::int_range(ik.bits, ik.signed)
             };
             let x = self.int(&t);
-            self.solver.assert(x.ge(Int::from_i128(lo)));
-            self.solver.assert(x.le(Int::from_i128(hi)));
+            self.assert(x.ge(Int::from_i128(lo)));
+            self.assert(x.le(Int::from_i128(hi)));
         }
         self.out.push(Choice {
             step: Some(step),
@@ -560,12 +682,12 @@ impl<'a> Enc<'a> {
                     Err(_) => return Ok(None), // floats: no constraint
                 };
                 let b = self.z.boolean(&t);
-                if self.direct {
-                    self.solver.assert(&b);
+                if self.direct || self.log.is_some() {
+                    self.assert(b);
                     return Ok(None);
                 }
                 let g = Bool::new_const(format!("guard{i}"));
-                self.solver.assert(g.implies(&b));
+                self.assert(g.implies(&b));
                 return Ok(Some(g));
             }
             Stmt::Havoc { lhs, why } => {
@@ -591,8 +713,7 @@ impl<'a> Enc<'a> {
                 let val = if self.prog.allocs[site.0 as usize].may_fail {
                     let fails = self.choice(i, ChoiceKind::AllocFails(*site), None);
                     let f = self.int(&fails);
-                    self.solver
-                        .assert(Bool::or(&[f.eq(Int::from_i64(0)), f.eq(Int::from_i64(1))]));
+                    self.assert(Bool::or(&[f.eq(Int::from_i64(0)), f.eq(Int::from_i64(1))]));
                     Term::Ite(
                         Box::new(Term::bin(
                             slamrs_abstraction::smt::term::Op::Eq,
@@ -627,9 +748,14 @@ impl<'a> Enc<'a> {
                         Callee::Indirect(fp) => {
                             let t = self.term(func, fp)?;
                             let (a, b) = (self.int(&t), self.int(&Term::Base(Obj::Func(g))));
-                            let guard = Bool::new_const(format!("guard{i}"));
-                            self.solver.assert(guard.implies(a.eq(&b)));
-                            Some(guard)
+                            if self.log.is_some() {
+                                self.assert(a.eq(&b));
+                                None
+                            } else {
+                                let guard = Bool::new_const(format!("guard{i}"));
+                                self.assert(guard.implies(a.eq(&b)));
+                                Some(guard)
+                            }
                         }
                         Callee::Direct(_) => None,
                     };

@@ -8,8 +8,10 @@
 //!    integers ([`replay`]): only a replay that reaches the error is a violation;
 //! 4. if it is infeasible, finds predicates from a minimal unsat core, carried backward
 //!    along the path by weakest preconditions and scoped where they are needed
-//!    ([`discover`]), each `v == c` with the rest of its constant family ([`families`]).
-//!    No new predicate means no progress: the answer is then unknown.
+//!    ([`discover`]), each `v == c` with the rest of its constant family ([`families`]);
+//!    on a path around a loop, or when that gives nothing new, also the atoms of
+//!    interpolants of the path, generalized from projections of its prefixes
+//!    ([`interpolate`]). No new predicate means no progress: the answer is then unknown.
 //!
 //! Z3 terms are made and dropped on the calling thread (z3's thread-local context).
 
@@ -19,6 +21,7 @@ pub mod encode;
 pub mod explore;
 pub mod families;
 pub mod input_loops;
+pub mod interpolate;
 pub mod linear;
 pub mod loops;
 pub mod path;
@@ -34,11 +37,15 @@ use slamrs_abstraction::c2bp::learned::Env;
 use slamrs_abstraction::c2bp::{result_var, Abstraction, PredicateSet};
 use slamrs_abstraction::cir::{FuncId, Program};
 use slamrs_abstraction::smt::encode::Addresses;
+use slamrs_abstraction::smt::solver_pool::Limit;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 pub use path::{CirPath, PathStep};
 pub use replay::{CexStep, Counterexample};
+
+/// Time a query of interpolation may take, in milliseconds of solving.
+const INTERPOLANT_QUERY_MS: u32 = 500;
 
 /// Steps a replay of a path slice may take (the slice's run is a guess: a short bound).
 const SLICE_REPLAY_STEPS: u64 = 2_000_000;
@@ -59,6 +66,22 @@ pub struct Options {
     pub extra_models: usize,
     /// Add the rest of a discovered `v == c`'s constant family ([`families`]).
     pub families: bool,
+    /// When to compute interpolants of an infeasible path ([`interpolate`]).
+    pub interpolation: Interpolation,
+}
+
+/// When refinement computes interpolants of an infeasible path ([`interpolate`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Interpolation {
+    /// Never.
+    Off,
+    /// When the weakest preconditions of the unsat core give no new predicate, or the same
+    /// path comes back after they were added.
+    Stalled,
+    /// Also on every path that goes around a loop, where weakest preconditions name one
+    /// unrolling's values (`i >= 99`, then `i >= 98`, ...) and an interpolant generalizes
+    /// them (`i <= k`).
+    Loops,
 }
 
 impl Default for Options {
@@ -70,6 +93,7 @@ impl Default for Options {
             replay_steps: 10_000_000,
             extra_models: 8,
             families: true,
+            interpolation: Interpolation::Loops,
         }
     }
 }
@@ -125,6 +149,8 @@ pub struct Refiner {
     analyses: Arc<Analyses>,
     addrs: Addresses,
     families: families::Families,
+    /// The program's integer constants ([`interpolate::program_constants`]).
+    constants: std::collections::BTreeSet<i128>,
     seen: HashSet<Vec<(u32, u32, usize)>>,
     opts: Options,
 }
@@ -149,11 +175,13 @@ impl Refiner {
         let analyses = Arc::new(Analyses::compute(prog));
         let addrs = Addresses::new(prog);
         let families = families::Families::compute(prog);
+        let constants = interpolate::program_constants(prog);
         Refiner {
             entry,
             analyses,
             addrs,
             families,
+            constants,
             seen: HashSet::new(),
             opts,
         }
@@ -247,6 +275,32 @@ impl Refiner {
             }
         }
         tracing::info!(added, "candidate loop invariants");
+        added
+    }
+
+    /// Adds the predicates of interpolants of the infeasible `path` ([`interpolate`]);
+    /// returns how many are new.
+    fn interpolants(&self, prog: &mut Program, path: &CirPath, preds: &mut PredicateSet) -> usize {
+        let _s = tracing::info_span!("interpolate").entered();
+        let rlimit = Limit::millis(INTERPOLANT_QUERY_MS).units();
+        let atoms = interpolate::interpolants(
+            prog,
+            &self.analyses.pt,
+            &self.addrs,
+            path,
+            self.entry,
+            &self.constants,
+            rlimit,
+        );
+        let found =
+            discover::carry_atoms(prog, &self.analyses.pt, &self.analyses.modref, path, &atoms);
+        let mut added = 0;
+        for (scope, e) in found {
+            if preds.add(prog, scope, e) {
+                added += 1;
+            }
+        }
+        tracing::info!(added, "interpolant predicates");
         added
     }
 
@@ -405,6 +459,9 @@ impl Refiner {
                     // the same path again: it unrolls a loop the predicates cannot summarize;
                     // try candidate invariants of the loops it runs through
                     let mut added = self.loop_invariants(prog, &path, preds);
+                    if added == 0 && self.opts.interpolation != Interpolation::Off {
+                        added = self.interpolants(prog, &path, preds);
+                    }
                     let learnt_only = added == 0;
                     if added == 0 {
                         added = self.constrain(prog, abs, cfg, trace, preds);
@@ -457,6 +514,14 @@ impl Refiner {
                             }
                         }
                     }
+                }
+                let interpolate = match self.opts.interpolation {
+                    Interpolation::Off => false,
+                    Interpolation::Stalled => added == 0,
+                    Interpolation::Loops => added == 0 || interpolate::unrolls_a_loop(prog, &path),
+                };
+                if interpolate {
+                    added += self.interpolants(prog, &path, preds);
                 }
                 let learnt_only = added == 0;
                 if added == 0 {

@@ -40,6 +40,12 @@ impl Limit {
     pub fn millis(ms: u32) -> Limit {
         Limit::Resources(ms.saturating_mul(UNITS_PER_MS))
     }
+
+    /// The resource units per query.
+    pub fn units(self) -> u32 {
+        let Limit::Resources(r) = self;
+        r
+    }
 }
 
 /// Which of Z3's arithmetic solvers a solver uses.
