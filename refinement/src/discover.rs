@@ -78,8 +78,11 @@ pub fn discover(
                 path,
                 &frame_call,
                 &mut out,
-                Step { k, floor: 0 },
-                a,
+                Placed {
+                    step: k,
+                    floor: 0,
+                    atom: a,
+                },
             );
         }
     }
@@ -108,34 +111,13 @@ pub fn carry_atoms(
     let frame_call = frame_calls(path);
     let mut out = Vec::new();
     for p in atoms {
-        let at = Step {
-            k: p.step,
-            floor: p.floor,
-        };
-        place(
-            prog,
-            pt,
-            modref,
-            path,
-            &frame_call,
-            &mut out,
-            at,
-            p.atom.clone(),
-        );
+        place(prog, pt, modref, path, &frame_call, &mut out, p.clone());
     }
     out
 }
 
-/// Where an atom is placed: before step `k`, carried back to step `floor`.
-#[derive(Clone, Copy)]
-struct Step {
-    k: usize,
-    floor: usize,
-}
-
-/// Adds to `out` the atom `a`, true before step `at.k`, its weakest preconditions (down
-/// to `at.floor`) and its images in callees.
-#[allow(clippy::too_many_arguments)]
+/// Adds to `out` the atom of `at`, its weakest preconditions (down to `at.floor`) and its
+/// images in callees.
 fn place(
     prog: &mut Program,
     pt: &PointsTo,
@@ -143,10 +125,9 @@ fn place(
     path: &CirPath,
     frame_call: &[Option<usize>],
     out: &mut Vec<Found>,
-    at: Step,
-    a: Expr,
+    at: Placed,
 ) {
-    let k = at.k;
+    let (k, a) = (at.step, at.atom);
     let a = normalize(a);
     if mentions_nothing(&a) {
         return;

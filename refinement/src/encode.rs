@@ -139,7 +139,8 @@ pub struct SteppedFormula {
 pub struct CutValues {
     pub step: usize,
     pub func: FuncId,
-    /// Integer variables not in memory: (variable, value).
+    /// Integer variables not in memory: (variable, its value: a symbol of its own, defined
+    /// by the constraints before the step and read by those after it).
     pub values: Vec<(VarId, Int)>,
 }
 
@@ -155,7 +156,10 @@ pub fn encode_stepped(
 ) -> Result<SteppedFormula, NoTerm> {
     // (the constraints are recorded, never asserted: the solver stays empty)
     let solver = PooledSolver::with(Limit::Resources(1), Arith::Default);
-    let mut e = Enc::start_logged(prog, pt, addrs, entry, solver)?;
+    let mut e = Enc::blank(prog, pt, addrs, solver, false);
+    e.log = Some(Vec::new());
+    e.statics(entry)?;
+    e.enter(entry, &[], None)?;
     let mut out = Vec::new();
     for i in 0..path.steps.len() {
         if cuts.contains(&i) {
@@ -349,21 +353,6 @@ impl<'a> Enc<'a> {
             Some(log) => log.push((self.cur, b)),
             None => self.solver.assert(&b),
         }
-    }
-
-    /// [`Enc::start`] with its constraints recorded rather than asserted.
-    fn start_logged(
-        prog: &'a Program,
-        pt: &'a PointsTo,
-        addrs: &'a Addresses,
-        entry: FuncId,
-        solver: PooledSolver,
-    ) -> Result<Self, NoTerm> {
-        let mut e = Enc::blank(prog, pt, addrs, solver, false);
-        e.log = Some(Vec::new());
-        e.statics(entry)?;
-        e.enter(entry, &[], None)?;
-        Ok(e)
     }
 
     fn fresh(&mut self) -> u32 {

@@ -56,12 +56,12 @@ pub fn interpolants(
     addrs: &Addresses,
     path: &CirPath,
     entry: FuncId,
-    natural: &BTreeSet<i128>,
+    facts: &Facts,
     rlimit: u32,
 ) -> Vec<Placed> {
     let int = prog.types.int();
     let prog = &*prog;
-    let cuts = cuts(prog, path);
+    let cuts = cuts(facts, path);
     if cuts.is_empty() {
         return Vec::new();
     }
@@ -70,7 +70,7 @@ pub fn interpolants(
     };
     let mut found: Vec<(usize, Expr)> = Vec::new();
     for cut in &f.cuts {
-        for lit in interpolant_at(&f.constraints, cut, natural, rlimit) {
+        for lit in interpolant_at(&f.constraints, cut, &facts.natural, rlimit) {
             let Some(e) = lit_expr(prog, int, cut, &lit) else {
                 continue;
             };
@@ -119,14 +119,12 @@ pub fn interpolants(
 /// The step boundaries to cut the path at: before a loop head's step, a function's first
 /// step, and the first step back in a caller; of each place (function and node) the first
 /// and the last visit; at most [`MAX_CUTS`], the later ones preferred.
-fn cuts(prog: &Program, path: &CirPath) -> Vec<usize> {
-    let heads = loop_heads(prog, path);
+fn cuts(facts: &Facts, path: &CirPath) -> Vec<usize> {
     let mut first: BTreeMap<(FuncId, u32), usize> = BTreeMap::new();
     let mut last: BTreeMap<(FuncId, u32), usize> = BTreeMap::new();
     for i in 1..path.steps.len() {
         let s = &path.steps[i];
-        let boundary = s.func != path.steps[i - 1].func
-            || heads.get(&s.func).is_some_and(|h| h.contains(&s.node.0));
+        let boundary = s.func != path.steps[i - 1].func || facts.at_head(s);
         if boundary {
             first.entry((s.func, s.node.0)).or_insert(i);
             last.insert((s.func, s.node.0), i);
@@ -141,47 +139,64 @@ fn cuts(prog: &Program, path: &CirPath) -> Vec<usize> {
     all
 }
 
-/// The loop heads (nodes a loop is entered at) of the functions `path` runs through.
-fn loop_heads(prog: &Program, path: &CirPath) -> HashMap<FuncId, BTreeSet<u32>> {
-    let mut heads: HashMap<FuncId, BTreeSet<u32>> = HashMap::new();
-    for s in &path.steps {
-        heads.entry(s.func).or_insert_with(|| {
-            let Some(body) = &prog.func(s.func).body else {
-                return BTreeSet::new();
-            };
-            let mut h = BTreeSet::new();
-            for scc in crate::loops::loops(body) {
-                for (i, n) in body.nodes.iter().enumerate() {
-                    let from = slamrs_abstraction::cir::NodeId(i as u32);
-                    if scc.contains(&from) {
-                        continue;
-                    }
-                    for e in &n.edges {
-                        if scc.contains(&e.to) {
-                            h.insert(e.to.0);
-                        }
-                    }
-                }
-            }
-            h
-        });
-    }
-    heads
+/// What interpolation needs to know of the program, computed once per check: its loop
+/// heads and its constants.
+#[derive(Clone, Debug, Default)]
+pub struct Facts {
+    /// The nodes each function's loops are entered at.
+    heads: HashMap<FuncId, BTreeSet<u32>>,
+    /// The integer constants of the program's statements ([`program_constants`]).
+    natural: BTreeSet<i128>,
 }
 
-/// Whether `path` goes around a loop (comes back to a loop head in the same activation
-/// or another).
-pub fn unrolls_a_loop(prog: &Program, path: &CirPath) -> bool {
-    let heads = loop_heads(prog, path);
-    let mut seen = HashSet::new();
-    path.steps.iter().any(|s| {
-        heads.get(&s.func).is_some_and(|h| h.contains(&s.node.0)) && !seen.insert((s.func, s.node))
-    })
+impl Facts {
+    pub fn compute(prog: &Program) -> Facts {
+        let mut heads: HashMap<FuncId, BTreeSet<u32>> = HashMap::new();
+        for f in prog.func_ids() {
+            let Some(body) = &prog.func(f).body else {
+                continue;
+            };
+            let h = heads.entry(f).or_default();
+            for scc in crate::loops::loops(body) {
+                for (i, n) in body.nodes.iter().enumerate() {
+                    if scc.contains(&slamrs_abstraction::cir::NodeId(i as u32)) {
+                        continue;
+                    }
+                    h.extend(
+                        n.edges
+                            .iter()
+                            .filter(|e| scc.contains(&e.to))
+                            .map(|e| e.to.0),
+                    );
+                }
+            }
+        }
+        Facts {
+            heads,
+            natural: program_constants(prog),
+        }
+    }
+
+    /// Whether step `s` is at a loop head.
+    fn at_head(&self, s: &crate::path::PathStep) -> bool {
+        self.heads
+            .get(&s.func)
+            .is_some_and(|h| h.contains(&s.node.0))
+    }
+
+    /// Whether `path` goes around a loop (comes back to a loop head in the same
+    /// activation or another).
+    pub fn unrolls_a_loop(&self, path: &CirPath) -> bool {
+        let mut seen = HashSet::new();
+        path.steps
+            .iter()
+            .any(|s| self.at_head(s) && !seen.insert((s.func, s.node)))
+    }
 }
 
 /// The integer constants of `prog`'s statements (with 0 and 1), the natural constants of
 /// its predicates.
-pub fn program_constants(prog: &Program) -> BTreeSet<i128> {
+fn program_constants(prog: &Program) -> BTreeSet<i128> {
     fn walk(e: &Expr, out: &mut BTreeSet<i128>) {
         match &e.kind {
             ExprKind::Int(n) => {
@@ -334,20 +349,12 @@ fn interpolant_at(
     natural: &BTreeSet<i128>,
     rlimit: u32,
 ) -> Vec<Lit> {
-    let shared: Vec<Int> = cut
-        .values
-        .iter()
-        .map(|(v, _)| Int::new_const(format!("cut{}!v{}", cut.step, v.0)))
-        .collect();
+    // the cut's values are symbols of their own (`encode_stepped`), shared by A and B
+    let shared: Vec<Int> = cut.values.iter().map(|(_, t)| t.clone()).collect();
     let index: HashMap<String, usize> = shared
         .iter()
         .enumerate()
         .map(|(k, p)| (p.to_string(), k))
-        .collect();
-    let defs: Vec<Bool> = shared
-        .iter()
-        .zip(&cut.values)
-        .map(|(p, (_, t))| p.eq(t))
         .collect();
     let (a, b): (Vec<&Bool>, Vec<&Bool>) = {
         let mut a = Vec::new();
@@ -363,8 +370,8 @@ fn interpolant_at(
     };
     // 1. projection of A around one of its models
     let sa = PooledSolver::with(Limit::Resources(rlimit), Arith::Default);
-    for c in a.iter().copied().chain(&defs) {
-        sa.assert(c);
+    for c in &a {
+        sa.assert(*c);
     }
     if sa.check() != SatResult::Sat {
         return Vec::new();
@@ -372,7 +379,7 @@ fn interpolant_at(
     let Some(model) = sa.get_model() else {
         return Vec::new();
     };
-    let body = Bool::and(&a.iter().copied().chain(&defs).collect::<Vec<_>>());
+    let body = Bool::and(&a);
     let mut consts: Vec<Dynamic> = Vec::new();
     collect_consts(&Dynamic::from_ast(&body), &mut HashSet::new(), &mut consts);
     let elim = z3::AstVector::new();
@@ -452,8 +459,8 @@ fn interpolant_at(
     cands.truncate(MAX_CANDIDATES);
     // 3. minimization against B
     let sb = PooledSolver::with(Limit::Resources(rlimit), Arith::Default);
-    for c in b.iter().copied().chain(&defs) {
-        sb.assert(c);
+    for c in &b {
+        sb.assert(*c);
     }
     if sb.check() != SatResult::Sat {
         // the suffix contradicts itself (through memory the prefix wrote, which the
@@ -836,14 +843,14 @@ mod tests {
         let path = walk(&prog, main, &[1, 1, 0, 1, 0, 1, 1, 0]);
         let analyses = Analyses::compute(&prog);
         let addrs = Addresses::new(&prog);
-        let natural = program_constants(&prog);
+        let facts = Facts::compute(&prog);
         let placed = interpolants(
             &mut prog,
             &analyses.pt,
             &addrs,
             &path,
             main,
-            &natural,
+            &facts,
             Limit::millis(500).units(),
         );
         let shown: Vec<(usize, usize, String)> = placed

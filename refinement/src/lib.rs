@@ -149,8 +149,8 @@ pub struct Refiner {
     analyses: Arc<Analyses>,
     addrs: Addresses,
     families: families::Families,
-    /// The program's integer constants ([`interpolate::program_constants`]).
-    constants: std::collections::BTreeSet<i128>,
+    /// The program's loop heads and constants, for interpolation.
+    facts: interpolate::Facts,
     seen: HashSet<Vec<(u32, u32, usize)>>,
     opts: Options,
 }
@@ -175,13 +175,13 @@ impl Refiner {
         let analyses = Arc::new(Analyses::compute(prog));
         let addrs = Addresses::new(prog);
         let families = families::Families::compute(prog);
-        let constants = interpolate::program_constants(prog);
+        let facts = interpolate::Facts::compute(prog);
         Refiner {
             entry,
             analyses,
             addrs,
             families,
-            constants,
+            facts,
             seen: HashSet::new(),
             opts,
         }
@@ -289,7 +289,7 @@ impl Refiner {
             &self.addrs,
             path,
             self.entry,
-            &self.constants,
+            &self.facts,
             rlimit,
         );
         let found =
@@ -518,7 +518,7 @@ impl Refiner {
                 let interpolate = match self.opts.interpolation {
                     Interpolation::Off => false,
                     Interpolation::Stalled => added == 0,
-                    Interpolation::Loops => added == 0 || interpolate::unrolls_a_loop(prog, &path),
+                    Interpolation::Loops => added == 0 || self.facts.unrolls_a_loop(&path),
                 };
                 if interpolate {
                     added += self.interpolants(prog, &path, preds);

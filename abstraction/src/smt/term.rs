@@ -270,6 +270,11 @@ impl<'a> Conv<'a> {
         self.prog.types.size_of(t).unwrap_or(1).max(1) as i128
     }
 
+    /// The size of what a pointer of type `ptr` points to (1 when unknown).
+    fn pointee_size(&self, ptr: Ty) -> i128 {
+        self.prog.types.pointee(ptr).map_or(1, |t| self.size(t))
+    }
+
     /// The term of an expression (integer-valued, or boolean for comparisons and `!`).
     pub fn expr(&self, e: &Expr) -> Result<Term, NoTerm> {
         Ok(match &e.kind {
@@ -299,21 +304,11 @@ impl<'a> Conv<'a> {
                 let (ta, tb) = (self.expr(a)?, self.expr(b)?);
                 match op {
                     BinOp::PtrAdd => {
-                        let elem = self
-                            .prog
-                            .types
-                            .pointee(a.ty)
-                            .map(|t| self.size(t))
-                            .unwrap_or(1);
+                        let elem = self.pointee_size(a.ty);
                         Term::bin(Op::Add, ta, Term::bin(Op::Mul, as_int(tb), Term::Int(elem)))
                     }
                     BinOp::PtrDiff => {
-                        let elem = self
-                            .prog
-                            .types
-                            .pointee(a.ty)
-                            .map(|t| self.size(t))
-                            .unwrap_or(1);
+                        let elem = self.pointee_size(a.ty);
                         Term::bin(Op::Div, Term::bin(Op::Sub, ta, tb), Term::Int(elem))
                     }
                     BinOp::BitAnd if ta.is_bool() && tb.is_bool() => Term::bin(Op::And, ta, tb),
