@@ -125,6 +125,34 @@ fn check_map(prog: &Program, m: &EntryMap, path: &Path) -> Result<(), DriverErro
             )));
         }
     }
+    if let Some(x) = &m.device_extension {
+        use slamrs_abstraction::cir::StructId;
+        let at = x.at.clone().unwrap_or_else(|| path.display().to_string());
+        let def = (0..prog.types.structs.len())
+            .map(|i| StructId(i as u32))
+            .find(|&s| {
+                let d = prog.types.struct_def(s);
+                d.fields.is_some() && prog.types.c_name(s).as_deref() == Some(x.c_type.as_str())
+            })
+            .map(|s| prog.types.struct_def(s));
+        match def {
+            None => {
+                return Err(DriverError::Located(format!(
+                    "{at}: error: `{}` (device-extension) is not a struct or union the driver defines at file scope",
+                    x.c_type
+                )))
+            }
+            Some(d) if d.size > harness::scan::MAX_STATIC_EXTENSION => {
+                return Err(DriverError::Located(format!(
+                    "{at}: error: `{}` (device-extension) has {} bytes; the OS model gives the first device a static extension of at most {} bytes (delete the line: larger extensions are allocated)",
+                    x.c_type,
+                    d.size,
+                    harness::scan::MAX_STATIC_EXTENSION
+                )))
+            }
+            Some(_) => {}
+        }
+    }
     Ok(())
 }
 

@@ -123,6 +123,15 @@ fn a_malformed_map_is_a_located_error() {
             "platform wdm\ndriver-entry DriverEntry\nunload NoSuchRoutine\n",
             "bad.map:3:8: error: `NoSuchRoutine` (unload) is not a function",
         ),
+        // a device extension type the driver does not define
+        (
+            "platform wdm\ndriver-entry DriverEntry\ndevice-extension struct _NO_SUCH_EXTENSION\n",
+            "bad.map:3:1: error: `struct _NO_SUCH_EXTENSION` (device-extension) is not a struct",
+        ),
+        (
+            "platform wdm\ndriver-entry DriverEntry\ndevice-extension struct\n",
+            "bad.map:3:18: error: `device-extension` needs a type",
+        ),
     ];
     for (text, expected) in cases {
         std::fs::write(&map, text).unwrap();

@@ -142,9 +142,14 @@ fn place(
         frame_call,
         out,
         floor: at.floor,
+        forks: Vec::new(),
+        forks_made: 0,
     };
     w.carry(a.clone(), s.func, k, s.depth);
     w.images_in_callees(&a, s.func, k, s.depth);
+    while let Some(f) = w.forks.pop() {
+        w.carry(f.phi, f.func, f.step, f.depth);
+    }
 }
 
 /// For each step, the call step that created its frame (`None` in the entry function).
@@ -252,6 +257,12 @@ fn push(prog: &Program, out: &mut Vec<Found>, func: FuncId, e: Expr) {
     {
         return;
     }
+    let e = tidy(prog, &e);
+    if let ExprKind::Binary(BinOp::Eq | BinOp::Le | BinOp::Ge, a, b) = &e.kind {
+        if a == b {
+            return; // `x == x`
+        }
+    }
     let scope = if vs.iter().all(|&v| prog.var(v).is_static_storage()) {
         None
     } else {
@@ -269,6 +280,18 @@ fn push(prog: &Program, out: &mut Vec<Found>, func: FuncId, e: Expr) {
 /// Longest chain of backward steps one atom is carried.
 const MAX_CARRY: usize = 100_000;
 
+/// Most writes through a pointer at which the carrying of one atom forks (see
+/// [`Walker::fork_at_aliases`]).
+const MAX_ALIAS_FORKS: usize = 8;
+
+/// A formula true just before step `step` of `func` at `depth`, still to be carried back.
+struct Fork {
+    phi: Expr,
+    func: FuncId,
+    step: usize,
+    depth: u32,
+}
+
 struct Walker<'a> {
     prog: &'a mut Program,
     pt: &'a PointsTo,
@@ -278,6 +301,9 @@ struct Walker<'a> {
     out: &'a mut Vec<Found>,
     /// The step carrying backward stops at.
     floor: usize,
+    /// Formulas met at writes that may alias a read, carried back after the atom itself.
+    forks: Vec<Fork>,
+    forks_made: usize,
 }
 
 impl Walker<'_> {
@@ -301,7 +327,10 @@ impl Walker<'_> {
                         depth += 1;
                         i = j + 1;
                     }
-                    Over::Stop => return,
+                    Over::Stop => {
+                        self.callee_write_facts(&phi, func, c, j, depth);
+                        return;
+                    }
                 }
                 continue;
             }
@@ -342,6 +371,9 @@ impl Walker<'_> {
                 phi = next;
                 i = j;
                 continue;
+            }
+            if let Stmt::Assign { lhs, rhs } = self.path.stmt(self.prog, j).clone() {
+                self.fork_at_aliases(&phi, func, j, depth, &lhs, &rhs);
             }
             let Some(next) = self.through(&phi, func, j) else {
                 return;
@@ -441,6 +473,175 @@ impl Walker<'_> {
         out
     }
 
+    /// A write `lhs = rhs` through a pointer at step `j` that may (by the points-to
+    /// analysis) hit a location `phi` reads under another name (`ext->Queued = irp` and
+    /// `ctx->Queued == &irp0`): the weakest precondition is a case split on the two
+    /// addresses, which the abstraction can only make with the addresses' equality as a
+    /// predicate (`ctx == ext`). That equality and `phi` in the aliased case (`irp ==
+    /// &irp0`) become predicates and are carried back from the write like the atom itself,
+    /// so the abstraction can follow how the two pointers came to be equal (the context a
+    /// DPC was initialized with, in the device extension); the unaliased case is the
+    /// walker's own `phi`.
+    fn fork_at_aliases(
+        &mut self,
+        phi: &Expr,
+        func: FuncId,
+        j: usize,
+        depth: u32,
+        lhs: &Lval,
+        rhs: &Expr,
+    ) {
+        if named_root(lhs) || self.forks_made >= MAX_ALIAS_FORKS {
+            return;
+        }
+        let ty = self.prog.lval_ty(lhs);
+        if !self.prog.types.is_scalar(ty) {
+            return;
+        }
+        let mut lvs = Vec::new();
+        read_lvals(phi, &mut lvs);
+        let mut seen = Vec::new();
+        for l in lvs {
+            if l == *lhs || seen.contains(&l) || self.prog.lval_ty(&l) != ty {
+                continue;
+            }
+            seen.push(l.clone());
+            let exact = self.place(func, &l);
+            if exact.is_some() && exact == self.place(func, lhs) {
+                continue; // the same place: `through_aliases` rewrites it
+            }
+            if !self.pt.may_alias(self.prog, func, &l, lhs) {
+                continue;
+            }
+            let Some(cond) = same_address(self.prog, &l, lhs) else {
+                continue;
+            };
+            if self.forks_made >= MAX_ALIAS_FORKS {
+                return;
+            }
+            self.forks_made += 1;
+            let mut facts = vec![cond.clone()];
+            if let Some((p, q)) = alias_pointers(&l, lhs) {
+                facts.extend(self.static_targets(func, &p));
+                facts.extend(self.static_targets(func, &q));
+            }
+            tracing::debug!(
+                target: "slamrs_refinement::discover",
+                step = j,
+                func = %self.prog.func(func).name,
+                cond = %slamrs_abstraction::cir::print::expr(self.prog, &cond),
+                "write may alias a read: forking"
+            );
+            let aliased = simplify(&assign_wp(&replace_lval(phi, &l, rhs), lhs, rhs));
+            facts.push(aliased);
+            for f in facts {
+                let before = self.out.len();
+                push(self.prog, self.out, func, f.clone());
+                if self.out.len() > before {
+                    self.forks.push(Fork {
+                        phi: f,
+                        func,
+                        step: j,
+                        depth,
+                    });
+                }
+            }
+        }
+    }
+
+    /// `phi` (of `func`, after the call at step `c` whose callee returns at step `ret`)
+    /// reads memory the callee writes, and cannot be said inside the callee (it mentions
+    /// the caller's locals). The callee's own writes through its formals that may hit
+    /// that memory become facts of the callee, `lhs == rhs` over its formals and statics
+    /// (`Dpc->DeferredContext == DeferredContext` in `KeInitializeDpc`): the abstraction
+    /// returns such predicates to the caller (over the actuals), where they relate the
+    /// memory `phi` reads to the caller's values.
+    fn callee_write_facts(&mut self, phi: &Expr, func: FuncId, c: usize, ret: usize, depth: u32) {
+        let Some(g) = self.path.steps[c].callee else {
+            return;
+        };
+        if g == func {
+            return;
+        }
+        let reads = self.read_cells(phi, func);
+        let params = self.prog.func(g).params.clone();
+        let over_formals = |prog: &Program, e: &Expr| {
+            let mut vs = Vec::new();
+            expr_vars(e, &mut vs);
+            !vs.is_empty()
+                && vs
+                    .iter()
+                    .all(|v| params.contains(v) || prog.var(*v).is_static_storage())
+        };
+        for k in c + 1..=ret {
+            if self.path.steps[k].depth != depth + 1 {
+                continue;
+            }
+            let Stmt::Assign { lhs, rhs } = self.path.stmt(self.prog, k).clone() else {
+                continue;
+            };
+            if named_root(&lhs) || !self.prog.types.is_scalar(self.prog.lval_ty(&lhs)) {
+                continue;
+            }
+            let cells = self.pt.lval_cells(self.prog, g, &lhs);
+            if !cells.iter().any(|l| reads.contains(l)) {
+                continue;
+            }
+            let read = Expr {
+                kind: ExprKind::Read(Box::new(lhs.clone())),
+                ty: self.prog.lval_ty(&lhs),
+            };
+            if !over_formals(self.prog, &read) || !over_formals(self.prog, &rhs) {
+                continue;
+            }
+            let int = self.prog.types.int();
+            let fact = Expr {
+                kind: ExprKind::Binary(BinOp::Eq, Box::new(read), Box::new(rhs.clone())),
+                ty: int,
+            };
+            tracing::debug!(
+                target: "slamrs_refinement::discover",
+                callee = %self.prog.func(g).name,
+                fact = %slamrs_abstraction::cir::print::expr(self.prog, &fact),
+                "a callee's write the caller's predicate depends on"
+            );
+            push(self.prog, self.out, g, fact);
+        }
+    }
+
+    /// `p == &x` for each static object `x` of `p`'s pointee type that `p` may point to the
+    /// start of (at most two): which object a pointer holds is how the abstraction tells two
+    /// pointers to the same static object apart from pointers to different ones (a device
+    /// extension the OS model allocates statically or on the heap).
+    fn static_targets(&mut self, func: FuncId, p: &Expr) -> Vec<Expr> {
+        use slamrs_abstraction::analysis::points_to::AbsObj;
+        let Some(pointee) = self.prog.types.pointee(p.ty) else {
+            return Vec::new();
+        };
+        let targets = self.pt.expr_targets(self.prog, func, p);
+        let mut out = Vec::new();
+        for t in targets {
+            let AbsObj::Var(x) = t.obj else { continue };
+            let var = self.prog.var(x);
+            if t.off != 0 || !var.is_static_storage() || var.ty != pointee {
+                continue;
+            }
+            let addr = Expr {
+                kind: ExprKind::AddrOf(Box::new(Lval::Var(x))),
+                ty: p.ty,
+            };
+            let int = self.prog.types.int();
+            out.push(Expr {
+                kind: ExprKind::Binary(BinOp::Eq, Box::new(p.clone()), Box::new(addr)),
+                ty: int,
+            });
+            if out.len() == 2 {
+                break;
+            }
+        }
+        out
+    }
+
     /// The exact place (variable, byte offset) an lvalue of `func` denotes: a variable and
     /// its fields by name, or an access the points-to analysis resolves to one place.
     fn place(&self, func: FuncId, lv: &Lval) -> Option<(VarId, u64)> {
@@ -516,6 +717,22 @@ impl Walker<'_> {
                 // mixes the caller's locals with globals the callee may change
                 None => return self.frame(phi, func, g, c, ret, depth),
             }
+        }
+        if !recursive
+            && inside != phi_in
+            && self.caller_vars(&phi_in, func).next().is_none()
+            && self.forks_made < MAX_ALIAS_FORKS
+        {
+            // said through the formals (`DriverObject->DeviceObject`), the fact no longer
+            // names the static object the callee's own callees reach (through
+            // `__slamrs_driver_object.DeviceObject`): carry the static form in as well
+            self.forks_made += 1;
+            self.forks.push(Fork {
+                phi: phi_in.clone(),
+                func: g,
+                step: ret + 1,
+                depth: depth + 1,
+            });
         }
         Over::Into(inside, g)
     }
@@ -779,6 +996,57 @@ fn formal_image(prog: &Program, v: VarId, q: VarId, a: &Expr) -> Option<Expr> {
     })
 }
 
+/// The pointers two accesses of the same field path go through (`p->f`, `q->f`: `p`, `q`).
+fn alias_pointers(a: &Lval, b: &Lval) -> Option<(Expr, Expr)> {
+    match (a, b) {
+        (Lval::Field(x, s, i), Lval::Field(y, t, k)) if s == t && i == k => alias_pointers(x, y),
+        (Lval::Deref(p), Lval::Deref(q)) => Some(((**p).clone(), (**q).clone())),
+        _ => None,
+    }
+}
+
+/// `&a == &b` as a predicate, said through the pointers the two accesses go through
+/// (`p->f` and `q->f`: `p == q`); `None` for accesses of other shapes.
+fn same_address(prog: &mut Program, a: &Lval, b: &Lval) -> Option<Expr> {
+    match (a, b) {
+        (Lval::Field(x, s, i), Lval::Field(y, t, k)) if s == t && i == k => {
+            same_address(prog, x, y)
+        }
+        (Lval::Deref(p), Lval::Deref(q)) => {
+            let q = if q.ty == p.ty {
+                (**q).clone()
+            } else {
+                Expr {
+                    kind: ExprKind::Cast(q.clone()),
+                    ty: p.ty,
+                }
+            };
+            let int = prog.types.int();
+            Some(Expr {
+                kind: ExprKind::Binary(BinOp::Eq, p.clone(), Box::new(q)),
+                ty: int,
+            })
+        }
+        (Lval::Deref(p), other) | (other, Lval::Deref(p))
+            if matches!(other, Lval::Var(_) | Lval::Field(..)) =>
+        {
+            let addr = Expr {
+                kind: ExprKind::AddrOf(Box::new(other.clone())),
+                ty: p.ty,
+            };
+            if prog.types.pointee(p.ty) != Some(prog.lval_ty(other)) {
+                return None;
+            }
+            let int = prog.types.int();
+            Some(Expr {
+                kind: ExprKind::Binary(BinOp::Eq, p.clone(), Box::new(addr)),
+                ty: int,
+            })
+        }
+        _ => None,
+    }
+}
+
 /// True if `lv` is a variable or a chain of fields of one.
 fn named_root(lv: &Lval) -> bool {
     match lv {
@@ -863,6 +1131,39 @@ fn strip_casts(e: &Expr) -> &Expr {
         ExprKind::Cast(inner) if inner.ty == e.ty => strip_casts(inner),
         _ => e,
     }
+}
+
+/// `e` with `*&l` as `l` and chains of pointer conversions as one (`(T *)(void *)p` is
+/// `p` when `p` is a `T *`): pointer conversions do not change the address, and one form
+/// per fact keeps the predicate set small.
+fn tidy(prog: &Program, e: &Expr) -> Expr {
+    fn go(prog: &Program, e: &Expr) -> Expr {
+        map_expr(e, &mut |x| match &x.kind {
+            ExprKind::Cast(_) if prog.types.is_pointer(x.ty) => {
+                let mut inner = x;
+                while let ExprKind::Cast(i) = &inner.kind {
+                    if !prog.types.is_pointer(i.ty) {
+                        break;
+                    }
+                    inner = i;
+                }
+                if std::ptr::eq(inner, x) {
+                    return None;
+                }
+                let inner = go(prog, inner);
+                Some(if inner.ty == x.ty {
+                    inner
+                } else {
+                    Expr {
+                        kind: ExprKind::Cast(Box::new(inner)),
+                        ty: x.ty,
+                    }
+                })
+            }
+            _ => None,
+        })
+    }
+    go(prog, &simplify(e))
 }
 
 /// `*&l` is `l`.

@@ -79,6 +79,9 @@ pub struct MemberSpec {
 pub struct StructDef {
     /// Tag, or a synthetic `<anon N>` name.
     pub name: String,
+    /// The first file-scope typedef naming this type (`typedef struct { .. } EXT;`), so
+    /// that C generated after the translation unit can name an untagged struct.
+    pub typedef_name: Option<String>,
     pub is_union: bool,
     /// `None` while the type is incomplete (declared, not yet defined).
     pub fields: Option<Vec<Field>>,
@@ -238,6 +241,7 @@ impl Types {
         let id = StructId(self.structs.len() as u32);
         self.structs.push(StructDef {
             name,
+            typedef_name: None,
             is_union,
             fields: None,
             size: 0,
@@ -380,6 +384,28 @@ impl Types {
     }
 
     /// The definition of a struct or union.
+    /// How C at the end of the translation unit names struct or union `id`: `struct TAG`,
+    /// else its file-scope typedef name; `None` for an untagged one no typedef names.
+    pub fn c_name(&self, id: StructId) -> Option<String> {
+        let d = self.struct_def(id);
+        if !d.name.starts_with('<') && !d.name.is_empty() {
+            let kw = if d.is_union { "union" } else { "struct" };
+            return Some(format!("{kw} {}", d.name));
+        }
+        d.typedef_name.clone()
+    }
+
+    /// Records `name` as a file-scope typedef of `t` (the first one names an untagged
+    /// struct, see [`Types::c_name`]).
+    pub fn note_typedef(&mut self, t: Ty, name: &str) {
+        if let TypeKind::Struct(s) = *self.kind(t) {
+            let d = &mut self.structs[s.0 as usize];
+            if d.typedef_name.is_none() {
+                d.typedef_name = Some(name.to_string());
+            }
+        }
+    }
+
     pub fn struct_def(&self, id: StructId) -> &StructDef {
         &self.structs[id.0 as usize]
     }

@@ -11,7 +11,7 @@
 //! comment; blank lines are ignored. A malformed line is an error with its
 //! `file:line:col`.
 
-use super::{EntryMap, EntryPoint, Platform, Role};
+use super::{DeviceExtension, EntryMap, EntryPoint, Platform, Role};
 
 /// A map file error at a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,6 +66,13 @@ pub fn write(map: &EntryMap, source: &str) -> String {
             None => out.push_str(&format!("  # {}\n", e.how)),
         }
     }
+    if let Some(x) = &map.device_extension {
+        out.push_str(&format!("device-extension {}", x.c_type));
+        match &x.at {
+            Some(at) => out.push_str(&format!("  # {at}: {}\n", x.how)),
+            None => out.push_str(&format!("  # {}\n", x.how)),
+        }
+    }
     out
 }
 
@@ -79,6 +86,7 @@ pub fn parse(file: &str, text: &str) -> Result<EntryMap, MapError> {
     };
     let mut platform = None;
     let mut entries = Vec::new();
+    let mut device_extension = None;
     for (i, raw) in text.lines().enumerate() {
         let line_no = i + 1;
         let code = raw.split('#').next().unwrap_or("");
@@ -104,6 +112,34 @@ pub fn parse(file: &str, text: &str) -> Result<EntryMap, MapError> {
                         format!("unknown platform `{p}` (expected wdm or linux)"),
                     ))
                 }
+            });
+            continue;
+        }
+        if first == "device-extension" {
+            let ty: Vec<&str> = words[1..].iter().map(|w| w.1).collect();
+            let ident = |w: &str| {
+                !w.is_empty()
+                    && !w.starts_with(|c: char| c.is_ascii_digit())
+                    && w.chars().all(|c| c == '_' || c.is_ascii_alphanumeric())
+            };
+            let ok = match ty.as_slice() {
+                [t] => ident(t) && *t != "struct" && *t != "union",
+                [kw, t] => (*kw == "struct" || *kw == "union") && ident(t),
+                _ => false,
+            };
+            if !ok {
+                let col = words.get(1).map_or(c0 + first.len(), |w| w.0);
+                return Err(err(
+                    line_no,
+                    col,
+                    "`device-extension` needs a type: `struct TAG`, `union TAG` or a typedef name"
+                        .into(),
+                ));
+            }
+            device_extension = Some(DeviceExtension {
+                c_type: ty.join(" "),
+                at: Some(format!("{file}:{line_no}:{c0}")),
+                how: "from the map file".into(),
             });
             continue;
         }
@@ -159,7 +195,18 @@ pub fn parse(file: &str, text: &str) -> Result<EntryMap, MapError> {
             "the map names no platform (a line `platform wdm`)".into(),
         ));
     };
-    Ok(EntryMap { platform, entries })
+    if device_extension.is_some() && platform != Platform::Wdm {
+        return Err(err(
+            1,
+            1,
+            "`device-extension` is for Windows drivers (platform wdm)".into(),
+        ));
+    }
+    Ok(EntryMap {
+        platform,
+        entries,
+        device_extension,
+    })
 }
 
 /// Whitespace-separated words with their 1-based columns.
@@ -204,6 +251,11 @@ mod tests {
                     how: "declared DRIVER_DISPATCH".into(),
                 },
             ],
+            device_extension: Some(DeviceExtension {
+                c_type: "struct _EXT".into(),
+                at: Some("d.c:9:20".into()),
+                how: "DeviceObject->DeviceExtension used as struct _EXT *".into(),
+            }),
         };
         let text = write(&map, "d.c");
         let back = parse("m.map", &text).unwrap();
@@ -220,6 +272,10 @@ mod tests {
                 ("Read".to_string(), Role::Dispatch(Some(3)))
             ]
         );
+        assert_eq!(
+            back.device_extension.map(|x| x.c_type).as_deref(),
+            Some("struct _EXT")
+        );
     }
 
     #[test]
@@ -235,6 +291,14 @@ mod tests {
         assert!(e.message.contains("platform"));
         let e = parse("m.map", "platform win\n").unwrap_err();
         assert_eq!((e.line, e.col), (1, 10));
+        let e = parse("m.map", "platform wdm\ndevice-extension struct\n").unwrap_err();
+        assert_eq!((e.line, e.col), (2, 18));
+        let e = parse("m.map", "platform wdm\ndevice-extension\n").unwrap_err();
+        assert_eq!((e.line, e.col), (2, 17));
+        let e = parse("m.map", "platform linux\ndevice-extension EXT\n").unwrap_err();
+        assert!(e.message.contains("Windows"), "{e}");
+        let ok = parse("m.map", "platform wdm\ndevice-extension EXT # typedef\n").unwrap();
+        assert_eq!(ok.device_extension.unwrap().c_type, "EXT");
     }
 
     #[test]

@@ -220,11 +220,28 @@ pub struct EntryPoint {
     pub how: String,
 }
 
+/// The type of the device extension a Windows driver uses (what it converts
+/// `DeviceObject->DeviceExtension` to), so the OS model can give the first device an
+/// extension of that type: the abstraction then sees its fields as fields, not as words
+/// of an untyped buffer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DeviceExtension {
+    /// How C names the type at the end of the translation unit (`struct _DEVICE_EXTENSION`,
+    /// or a typedef name).
+    pub c_type: String,
+    /// Where it was found (`file:line:col`).
+    pub at: Option<String>,
+    pub how: String,
+}
+
 /// The entry points of a driver.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct EntryMap {
     pub platform: Platform,
     pub entries: Vec<EntryPoint>,
+    /// Windows: the device extension's type, when the driver uses one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub device_extension: Option<DeviceExtension>,
 }
 
 impl EntryMap {

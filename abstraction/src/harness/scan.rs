@@ -17,7 +17,7 @@
 
 use std::collections::HashMap;
 
-use super::{EntryMap, EntryPoint, Platform, Role};
+use super::{DeviceExtension, EntryMap, EntryPoint, Platform, Role};
 use crate::cir::{Callee, Expr, ExprKind, FuncId, Loc, Lval, Program, Stmt, VarKind};
 
 /// Role of a function declared with a WDK role type.
@@ -160,6 +160,7 @@ pub fn scan_wdm(prog: &Program) -> EntryMap {
     let mut map = EntryMap {
         platform: Platform::Wdm,
         entries: Vec::new(),
+        device_extension: device_extension(prog),
     };
     let found = |map: &mut EntryMap, f: FuncId, role: Role, at: Option<Loc>, how: String| {
         found_in(prog, map, f, role, at, how)
@@ -291,6 +292,111 @@ pub fn scan_wdm(prog: &Program) -> EntryMap {
     map
 }
 
+/// Largest device extension the OS model gives a static object of its type (the first
+/// device's; others are allocated).
+pub const MAX_STATIC_EXTENSION: u64 = 4096;
+
+/// The struct the driver's own functions convert `DeviceObject->DeviceExtension` to, when
+/// they all agree on one that C at the end of the translation unit can name; `None` when
+/// they use none, several (a control device beside a filter device) or an unnamed one.
+pub fn device_extension(prog: &Program) -> Option<DeviceExtension> {
+    let mut found: Vec<(crate::cir::StructId, Loc)> = Vec::new();
+    for f in prog.func_ids().filter(|&f| own(prog, f)) {
+        let Some(body) = &prog.func(f).body else {
+            continue;
+        };
+        for (_, e) in body.edges() {
+            let mut exprs: Vec<&Expr> = Vec::new();
+            match &e.stmt {
+                Stmt::Assign { lhs, rhs } => {
+                    exprs.push(rhs);
+                    lval_exprs(lhs, &mut exprs);
+                }
+                Stmt::Assume(c) => exprs.push(c),
+                Stmt::Call { args, lhs, .. } => {
+                    exprs.extend(args.iter());
+                    if let Some(l) = lhs {
+                        lval_exprs(l, &mut exprs);
+                    }
+                }
+                Stmt::Return(Some(r)) => exprs.push(r),
+                _ => {}
+            }
+            for x in exprs {
+                extension_casts(prog, x, &mut |s| {
+                    if !found.iter().any(|(t, _)| *t == s) {
+                        found.push((s, e.loc));
+                    }
+                });
+            }
+        }
+    }
+    let [(s, loc)] = found.as_slice() else {
+        return None;
+    };
+    let def = prog.types.struct_def(*s);
+    if def.fields.is_none() || def.size == 0 || def.size > MAX_STATIC_EXTENSION {
+        return None;
+    }
+    let c_type = prog.types.c_name(*s)?;
+    Some(DeviceExtension {
+        how: format!("DeviceObject->DeviceExtension used as {c_type} *"),
+        c_type,
+        at: Some(prog.loc_string(*loc)),
+    })
+}
+
+fn lval_exprs<'a>(lv: &'a Lval, out: &mut Vec<&'a Expr>) {
+    match lv {
+        Lval::Var(_) => {}
+        Lval::Deref(e) => out.push(e),
+        Lval::Field(b, ..) => lval_exprs(b, out),
+        Lval::Index(b, i) => {
+            lval_exprs(b, out);
+            out.push(i);
+        }
+    }
+}
+
+/// Calls `found` with each struct a read of a `DEVICE_OBJECT`'s `DeviceExtension` is
+/// converted to a pointer to, within `e`.
+fn extension_casts(prog: &Program, e: &Expr, found: &mut impl FnMut(crate::cir::StructId)) {
+    match &e.kind {
+        ExprKind::Cast(inner) => {
+            let mut base = &**inner;
+            while let ExprKind::Cast(i) = &base.kind {
+                base = i;
+            }
+            if let ExprKind::Read(lv) = &base.kind {
+                let is_ext = field_of(prog, lv).is_some_and(|(tag, field)| {
+                    tag == "_DEVICE_OBJECT" && field == "DeviceExtension"
+                });
+                if is_ext {
+                    if let Some(crate::cir::TypeKind::Struct(s)) =
+                        prog.types.pointee(e.ty).map(|t| prog.types.kind(t))
+                    {
+                        found(*s);
+                    }
+                }
+            }
+            extension_casts(prog, inner, found);
+        }
+        ExprKind::Read(lv) | ExprKind::AddrOf(lv) => {
+            let mut xs = Vec::new();
+            lval_exprs(lv, &mut xs);
+            for x in xs {
+                extension_casts(prog, x, found);
+            }
+        }
+        ExprKind::Unary(_, a) => extension_casts(prog, a, found),
+        ExprKind::Binary(_, a, b) => {
+            extension_casts(prog, a, found);
+            extension_casts(prog, b, found);
+        }
+        _ => {}
+    }
+}
+
 /// Role of a Linux routine stored into `STRUCT.FIELD`: the kernel's own deferred-work
 /// structures, or any other structure's callback field (an operations table).
 fn linux_role_of_field(tag: &str, field: &str) -> Role {
@@ -348,6 +454,7 @@ pub fn scan_linux(prog: &Program) -> EntryMap {
     let mut map = EntryMap {
         platform: Platform::Linux,
         entries: Vec::new(),
+        device_extension: None,
     };
     let found = |map: &mut EntryMap, f: FuncId, role: Role, at: Option<Loc>, how: String| {
         found_in(prog, map, f, role, at, how)

@@ -10,7 +10,9 @@
 //! 3. if the driver created a device object, any number of times, in any order: a dispatch
 //!    routine on a fresh IRP (its current stack location has the routine's major function
 //!    code, an arbitrary minor code and arbitrary parameters; a system buffer or none),
-//!    `StartIo` on a fresh IRP, or a DPC or work item the driver queued;
+//!    `StartIo` on a fresh IRP, a DPC, timer or work item the driver queued, or the
+//!    cancellation of the last IRP a dispatch routine returned with a cancel routine set
+//!    (its cancel routine runs with the cancel spin lock held, at any later point);
 //! 4. `DriverUnload`, if the map has one.
 //!
 //! Each call of an entry point goes through a *unit* function (`__slamrs_dispatch__F`,
@@ -83,9 +85,6 @@ pub const CALLS_BACK: &[&str] = &[
     "KeRegisterBugCheckCallback",
     "IoRegisterShutdownNotification",
     "ExRegisterCallback",
-    "IoBuildDeviceIoControlRequest",
-    "IoBuildSynchronousFsdRequest",
-    "IoBuildAsynchronousFsdRequest",
 ];
 
 /// The OS model: kernel routines in C over `wdm.h`'s types.
@@ -126,12 +125,13 @@ VOID __slamrs_override_IoMarkIrpPending(PIRP Irp)
     __slamrs_irp_marked(Irp == &__slamrs_irp0);
 }
 
-/* The first device object and its extension (up to 4 KiB) are static objects, as in SDV's
-   harness: zeroed like the real ones, at fixed addresses (what the driver keeps in its
-   extension is then state of a named object to the abstraction). Further devices, and
-   larger extensions, are allocated. */
+/* The first device object and its extension are static objects, as in SDV's harness:
+   zeroed like the real ones, at fixed addresses (what the driver keeps in its extension is
+   then state of a named object to the abstraction). The extension has the type the driver
+   uses (the map's device-extension), else it is 4 KiB of untyped memory. Further devices,
+   and larger extensions, are allocated. */
 static DEVICE_OBJECT __slamrs_device0;
-static ULONGLONG __slamrs_extension0[512];
+@EXTENSION_DECL@
 static int __slamrs_device0_used;
 
 NTSTATUS IoCreateDevice(PDRIVER_OBJECT DriverObject, ULONG DeviceExtensionSize,
@@ -146,7 +146,7 @@ NTSTATUS IoCreateDevice(PDRIVER_OBJECT DriverObject, ULONG DeviceExtensionSize,
         __slamrs_device0_used = 1;
         d = &__slamrs_device0;
         if (DeviceExtensionSize != 0)
-            d->DeviceExtension = __slamrs_extension0;
+            d->DeviceExtension = @EXTENSION_ADDR@;
     } else {
         d = (PDEVICE_OBJECT)__builtin_malloc(sizeof(DEVICE_OBJECT));
         if (d == 0)
@@ -217,6 +217,18 @@ NTSTATUS IofCallDriver(PDEVICE_OBJECT DeviceObject, PIRP Irp)
     PIO_STACK_LOCATION next;
     NTSTATUS status = (NTSTATUS)__VERIFIER_nondet_int();
     __slamrs_irp_passed(Irp == &__slamrs_irp0);
+    if (Irp->UserIosb != 0) {
+        /* a request the driver built: when it completes, the I/O manager copies its final
+           status into the driver's status block, before it sets the event the driver
+           waits on (here: before IoCallDriver returns) */
+        NTSTATUS final = status;
+        if (status == STATUS_PENDING) {
+            final = (NTSTATUS)__VERIFIER_nondet_int();
+            __VERIFIER_assume(final != STATUS_PENDING);
+        }
+        Irp->UserIosb->Status = final;
+        Irp->UserIosb->Information = (ULONG_PTR)__VERIFIER_nondet_uint();
+    }
     Irp->CurrentLocation--;
     Irp->Tail.Overlay.CurrentStackLocation--;
     next = Irp->Tail.Overlay.CurrentStackLocation;
@@ -239,6 +251,88 @@ NTSTATUS IofCallDriver(PDEVICE_OBJECT DeviceObject, PIRP Irp)
         Irp->IoStatus.Status = status;
     }
     return status;
+}
+
+/* IRPs the driver allocates or builds itself: zeroed, with StackSize stack locations and
+   none current (the driver sets up the next one, IoGetNextIrpStackLocation); allocation
+   may fail. The IRP rules do not follow them. */
+PIRP IoAllocateIrp(CCHAR StackSize, BOOLEAN ChargeQuota)
+{
+    PIRP irp;
+    PIO_STACK_LOCATION st;
+    if (StackSize < 1 || __VERIFIER_nondet_int())
+        return 0;
+    irp = (PIRP)__builtin_calloc(1, sizeof(IRP));
+    /* a constant size where the stack is short (the path formula zeroes objects of known
+       size exactly) */
+    if (StackSize <= 4)
+        st = (PIO_STACK_LOCATION)__builtin_calloc(4, sizeof(IO_STACK_LOCATION));
+    else
+        st = (PIO_STACK_LOCATION)__builtin_calloc((unsigned long)StackSize, sizeof(IO_STACK_LOCATION));
+    if (irp == 0 || st == 0)
+        return 0;
+    irp->StackCount = StackSize;
+    irp->CurrentLocation = StackSize + 1;
+    irp->Tail.Overlay.CurrentStackLocation = st + StackSize;
+    /* zero already; said again at the address the next driver's location is read at (the
+       path formula reads zeroed memory at a symbolic offset as arbitrary) */
+    st[StackSize - 1].CompletionRoutine = 0;
+    st[StackSize - 1].Control = 0;
+    return irp;
+}
+
+VOID IoFreeIrp(PIRP Irp)
+{
+}
+
+static PIRP __slamrs_build_irp(UCHAR Major, PDEVICE_OBJECT DeviceObject, PVOID Buffer,
+                               PKEVENT Event, PIO_STATUS_BLOCK IoStatusBlock)
+{
+    PIRP irp = IoAllocateIrp(DeviceObject->StackSize, FALSE);
+    PIO_STACK_LOCATION next;
+    if (irp == 0)
+        return 0;
+    next = irp->Tail.Overlay.CurrentStackLocation - 1;
+    next->MajorFunction = Major;
+    next->DeviceObject = DeviceObject;
+    irp->UserIosb = IoStatusBlock;
+    irp->UserEvent = Event;
+    irp->UserBuffer = Buffer;
+    irp->AssociatedIrp.SystemBuffer = Buffer;
+    return irp;
+}
+
+PIRP IoBuildDeviceIoControlRequest(ULONG IoControlCode, PDEVICE_OBJECT DeviceObject,
+                                   PVOID InputBuffer, ULONG InputBufferLength,
+                                   PVOID OutputBuffer, ULONG OutputBufferLength,
+                                   BOOLEAN InternalDeviceIoControl, PKEVENT Event,
+                                   PIO_STATUS_BLOCK IoStatusBlock)
+{
+    PIRP irp = __slamrs_build_irp(InternalDeviceIoControl ? IRP_MJ_INTERNAL_DEVICE_CONTROL
+                                                          : IRP_MJ_DEVICE_CONTROL,
+                                  DeviceObject, InputBuffer, Event, IoStatusBlock);
+    PIO_STACK_LOCATION next;
+    if (irp == 0)
+        return 0;
+    next = irp->Tail.Overlay.CurrentStackLocation - 1;
+    next->Parameters.DeviceIoControl.IoControlCode = IoControlCode;
+    next->Parameters.DeviceIoControl.InputBufferLength = InputBufferLength;
+    next->Parameters.DeviceIoControl.OutputBufferLength = OutputBufferLength;
+    return irp;
+}
+
+PIRP IoBuildSynchronousFsdRequest(ULONG MajorFunction, PDEVICE_OBJECT DeviceObject, PVOID Buffer,
+                                  ULONG Length, PLARGE_INTEGER StartingOffset, PKEVENT Event,
+                                  PIO_STATUS_BLOCK IoStatusBlock)
+{
+    return __slamrs_build_irp((UCHAR)MajorFunction, DeviceObject, Buffer, Event, IoStatusBlock);
+}
+
+PIRP IoBuildAsynchronousFsdRequest(ULONG MajorFunction, PDEVICE_OBJECT DeviceObject, PVOID Buffer,
+                                   ULONG Length, PLARGE_INTEGER StartingOffset,
+                                   PIO_STATUS_BLOCK IoStatusBlock)
+{
+    return __slamrs_build_irp((UCHAR)MajorFunction, DeviceObject, Buffer, 0, IoStatusBlock);
 }
 
 KIRQL KeAcquireSpinLockRaiseToDpc(PKSPIN_LOCK SpinLock)
@@ -429,6 +523,23 @@ VOID IoQueueWorkItem(PIO_WORKITEM IoWorkItem, PIO_WORKITEM_ROUTINE WorkerRoutine
 }
 "#;
 
+/// The OS model's text, with the first device's extension of the map's type.
+fn os_model(map: &EntryMap) -> String {
+    let (decl, addr) = match &map.device_extension {
+        Some(x) => (
+            format!("static {} __slamrs_extension0;", x.c_type),
+            "&__slamrs_extension0",
+        ),
+        None => (
+            "static ULONGLONG __slamrs_extension0[512];".to_string(),
+            "__slamrs_extension0",
+        ),
+    };
+    OS_MODEL
+        .replace("@EXTENSION_DECL@", &decl)
+        .replace("@EXTENSION_ADDR@", addr)
+}
+
 /// Builds the harness and OS model for a Windows driver's map; an error says what the map
 /// lacks.
 pub fn harness(map: &EntryMap) -> Result<Harness, String> {
@@ -488,7 +599,9 @@ pub fn harness(map: &EntryMap) -> Result<Harness, String> {
     let cancels = map.functions_with(|r| *r == Role::Cancel);
     if !cancels.is_empty() {
         cancel_fn.push_str(
-            "/* the I/O manager cancels an IRP: its cancel routine runs with the cancel spin lock held */\n\
+            "/* the last IRP a dispatch routine returned with a cancel routine set */\n\
+             static PIRP __slamrs_cancelable;\n\
+             /* the I/O manager cancels an IRP: its cancel routine runs with the cancel spin lock held */\n\
              static void __slamrs_cancel(PDEVICE_OBJECT dev, PIRP irp) {\n\
              \x20   KIRQL irql;\n\
              \x20   PDRIVER_CANCEL routine;\n\
@@ -513,10 +626,13 @@ pub fn harness(map: &EntryMap) -> Result<Harness, String> {
         }
         cancel_fn.push_str("    IoReleaseCancelSpinLock(irql);\n}\n");
     }
+    // the IRP a dispatch routine left cancelable (pending with a cancel routine) may be
+    // cancelled at any later point: right after the routine returns, or after other
+    // dispatch calls, DPCs and timers (the harness follows the last one)
     let cancel = if cancels.is_empty() {
         ""
     } else {
-        " if (irp->CancelRoutine != 0 && __VERIFIER_nondet_int()) __slamrs_cancel(dev, irp);"
+        " if (irp->CancelRoutine != 0) __slamrs_cancelable = irp;"
     };
     let mut cases = Vec::new();
     for e in map.functions_with(|r| matches!(r, Role::Dispatch(_))) {
@@ -535,6 +651,12 @@ pub fn harness(map: &EntryMap) -> Result<Harness, String> {
             "{{ PIRP irp = __slamrs_new_irp({major}); NTSTATUS s; int followed = irp == &__slamrs_irp0; if (followed) __slamrs_dispatch_begin(); s = {u}(dev, irp); if (followed) __slamrs_dispatch_end(s);{cancel} }} /* {} */",
             e.role.name()
         ));
+    }
+    if !cancels.is_empty() {
+        cases.push(
+            "if (__slamrs_cancelable != 0 && __slamrs_cancelable->CancelRoutine != 0) { PIRP c = __slamrs_cancelable; __slamrs_cancelable = 0; __slamrs_cancel(dev, c); } /* cancel */"
+                .to_string(),
+        );
     }
     for e in map.functions_with(|r| *r == Role::StartIo) {
         let u = unit(
@@ -649,7 +771,10 @@ pub fn harness(map: &EntryMap) -> Result<Harness, String> {
     ));
     t.push_str(
         "    __slamrs_driver_object.DriverExtension = &__slamrs_driver_extension;\n\
-         \x20   __slamrs_driver_extension.DriverObject = &__slamrs_driver_object;\n",
+         \x20   __slamrs_driver_extension.DriverObject = &__slamrs_driver_object;\n\
+         \x20   /* the bus driver's device at the bottom of the stack */\n\
+         \x20   __slamrs_pdo.StackSize = 1;\n\
+         \x20   __slamrs_pdo.Flags = 0;\n",
     );
     t.push_str(&format!(
         "    if (!NT_SUCCESS({entry_unit}()))\n        return 0;\n"
@@ -674,7 +799,7 @@ pub fn harness(map: &EntryMap) -> Result<Harness, String> {
     t.push_str("    return 0;\n}\n");
     Ok(Harness {
         texts: vec![
-            (OS_MODEL_FILE.to_string(), OS_MODEL.to_string()),
+            (OS_MODEL_FILE.to_string(), os_model(map)),
             (HARNESS_FILE.to_string(), t),
         ],
         units,

@@ -65,6 +65,9 @@ impl Lowerer<'_> {
                     return Err(self.err(nspan, ErrorKind::Invalid, "typedef is initialized"));
                 }
                 self.scopes.bind(&name, Binding::Typedef(dd.ty));
+                if self.scopes.at_file_scope() {
+                    self.prog.types.note_typedef(dd.ty, &name);
+                }
                 continue;
             }
             if matches!(self.prog.types.kind(dd.ty), TypeKind::Function(_)) {

@@ -45,6 +45,11 @@ impl Scopes {
         self.stack.push(Scope::default());
     }
 
+    /// True outside every block.
+    pub(super) fn at_file_scope(&self) -> bool {
+        self.stack.len() == 1
+    }
+
     /// Leave a block (the file scope is never left).
     pub(super) fn pop(&mut self) {
         if self.stack.len() > 1 {
