@@ -212,12 +212,15 @@ VOID IofCompleteRequest(PIRP Irp, CCHAR PriorityBoost)
     __slamrs_irp_completed(Irp == &__slamrs_irp0);
 }
 
+/* the last request the driver built with a status block (IoBuild*Request) */
+static PIRP __slamrs_built_irp;
+
 NTSTATUS IofCallDriver(PDEVICE_OBJECT DeviceObject, PIRP Irp)
 {
     PIO_STACK_LOCATION next;
     NTSTATUS status = (NTSTATUS)__VERIFIER_nondet_int();
     __slamrs_irp_passed(Irp == &__slamrs_irp0);
-    if (Irp->UserIosb != 0) {
+    if (__slamrs_built_irp != 0 && Irp == __slamrs_built_irp) {
         /* a request the driver built: when it completes, the I/O manager copies its final
            status into the driver's status block, before it sets the event the driver
            waits on (here: before IoCallDriver returns) */
@@ -228,6 +231,7 @@ NTSTATUS IofCallDriver(PDEVICE_OBJECT DeviceObject, PIRP Irp)
         }
         Irp->UserIosb->Status = final;
         Irp->UserIosb->Information = (ULONG_PTR)__VERIFIER_nondet_uint();
+        __slamrs_built_irp = 0;
     }
     Irp->CurrentLocation--;
     Irp->Tail.Overlay.CurrentStackLocation--;
@@ -296,6 +300,8 @@ static PIRP __slamrs_build_irp(UCHAR Major, PDEVICE_OBJECT DeviceObject, PVOID B
     next->MajorFunction = Major;
     next->DeviceObject = DeviceObject;
     irp->UserIosb = IoStatusBlock;
+    if (IoStatusBlock != 0)
+        __slamrs_built_irp = irp;
     irp->UserEvent = Event;
     irp->UserBuffer = Buffer;
     irp->AssociatedIrp.SystemBuffer = Buffer;
