@@ -594,11 +594,7 @@ impl Walker<'_> {
             if !over_formals(self.prog, &read) || !over_formals(self.prog, &rhs) {
                 continue;
             }
-            let int = self.prog.types.int();
-            let fact = Expr {
-                kind: ExprKind::Binary(BinOp::Eq, Box::new(read), Box::new(rhs.clone())),
-                ty: int,
-            };
+            let fact = eq(self.prog, read, rhs.clone());
             tracing::debug!(
                 target: "slamrs_refinement::discover",
                 callee = %self.prog.func(g).name,
@@ -630,11 +626,7 @@ impl Walker<'_> {
                 kind: ExprKind::AddrOf(Box::new(Lval::Var(x))),
                 ty: p.ty,
             };
-            let int = self.prog.types.int();
-            out.push(Expr {
-                kind: ExprKind::Binary(BinOp::Eq, Box::new(p.clone()), Box::new(addr)),
-                ty: int,
-            });
+            out.push(eq(self.prog, p.clone(), addr));
             if out.len() == 2 {
                 break;
             }
@@ -996,10 +988,20 @@ fn formal_image(prog: &Program, v: VarId, q: VarId, a: &Expr) -> Option<Expr> {
     })
 }
 
+/// What two accesses are under the field path they share (`p->f.g` and `q->f.g`: `*p`
+/// and `*q`).
+fn under_common_fields<'a>(a: &'a Lval, b: &'a Lval) -> (&'a Lval, &'a Lval) {
+    match (a, b) {
+        (Lval::Field(x, s, i), Lval::Field(y, t, k)) if s == t && i == k => {
+            under_common_fields(x, y)
+        }
+        _ => (a, b),
+    }
+}
+
 /// The pointers two accesses of the same field path go through (`p->f`, `q->f`: `p`, `q`).
 fn alias_pointers(a: &Lval, b: &Lval) -> Option<(Expr, Expr)> {
-    match (a, b) {
-        (Lval::Field(x, s, i), Lval::Field(y, t, k)) if s == t && i == k => alias_pointers(x, y),
+    match under_common_fields(a, b) {
         (Lval::Deref(p), Lval::Deref(q)) => Some(((**p).clone(), (**q).clone())),
         _ => None,
     }
@@ -1008,10 +1010,7 @@ fn alias_pointers(a: &Lval, b: &Lval) -> Option<(Expr, Expr)> {
 /// `&a == &b` as a predicate, said through the pointers the two accesses go through
 /// (`p->f` and `q->f`: `p == q`); `None` for accesses of other shapes.
 fn same_address(prog: &mut Program, a: &Lval, b: &Lval) -> Option<Expr> {
-    match (a, b) {
-        (Lval::Field(x, s, i), Lval::Field(y, t, k)) if s == t && i == k => {
-            same_address(prog, x, y)
-        }
+    match under_common_fields(a, b) {
         (Lval::Deref(p), Lval::Deref(q)) => {
             let q = if q.ty == p.ty {
                 (**q).clone()
@@ -1021,29 +1020,29 @@ fn same_address(prog: &mut Program, a: &Lval, b: &Lval) -> Option<Expr> {
                     ty: p.ty,
                 }
             };
-            let int = prog.types.int();
-            Some(Expr {
-                kind: ExprKind::Binary(BinOp::Eq, p.clone(), Box::new(q)),
-                ty: int,
-            })
+            Some(eq(prog, (**p).clone(), q))
         }
         (Lval::Deref(p), other) | (other, Lval::Deref(p))
             if matches!(other, Lval::Var(_) | Lval::Field(..)) =>
         {
+            if prog.types.pointee(p.ty) != Some(prog.lval_ty(other)) {
+                return None;
+            }
             let addr = Expr {
                 kind: ExprKind::AddrOf(Box::new(other.clone())),
                 ty: p.ty,
             };
-            if prog.types.pointee(p.ty) != Some(prog.lval_ty(other)) {
-                return None;
-            }
-            let int = prog.types.int();
-            Some(Expr {
-                kind: ExprKind::Binary(BinOp::Eq, p.clone(), Box::new(addr)),
-                ty: int,
-            })
+            Some(eq(prog, (**p).clone(), addr))
         }
         _ => None,
+    }
+}
+
+/// `a == b`.
+fn eq(prog: &mut Program, a: Expr, b: Expr) -> Expr {
+    Expr {
+        kind: ExprKind::Binary(BinOp::Eq, Box::new(a), Box::new(b)),
+        ty: prog.types.int(),
     }
 }
 

@@ -275,6 +275,68 @@ impl Stmt {
     pub fn is_terminal(&self) -> bool {
         matches!(self, Stmt::Error | Stmt::Halt { .. })
     }
+
+    /// Calls `f` with every expression of the statement and each of its subexpressions
+    /// (those inside lvalues too), outer ones first.
+    pub fn walk_exprs<'a>(&'a self, f: &mut impl FnMut(&'a Expr)) {
+        match self {
+            Stmt::Assign { lhs, rhs } => {
+                lhs.walk_exprs(f);
+                rhs.walk(f);
+            }
+            Stmt::Assume(e) | Stmt::Return(Some(e)) | Stmt::Halt { code: Some(e) } => e.walk(f),
+            Stmt::Havoc { lhs, .. } => lhs.walk_exprs(f),
+            Stmt::Alloc { lhs, size, .. } => {
+                lhs.walk_exprs(f);
+                size.walk(f);
+            }
+            Stmt::Call { lhs, callee, args } => {
+                if let Some(l) = lhs {
+                    l.walk_exprs(f);
+                }
+                if let Callee::Indirect(e) = callee {
+                    e.walk(f);
+                }
+                for a in args {
+                    a.walk(f);
+                }
+            }
+            Stmt::Skip | Stmt::Return(None) | Stmt::Error | Stmt::Halt { code: None } => {}
+        }
+    }
+}
+
+impl Expr {
+    /// Calls `f` with `self` and each of its subexpressions (those inside lvalues too),
+    /// outer ones first.
+    pub fn walk<'a>(&'a self, f: &mut impl FnMut(&'a Expr)) {
+        f(self);
+        match &self.kind {
+            ExprKind::Read(lv) | ExprKind::AddrOf(lv) => lv.walk_exprs(f),
+            ExprKind::Unary(_, a) | ExprKind::Cast(a) => a.walk(f),
+            ExprKind::Binary(_, a, b) => {
+                a.walk(f);
+                b.walk(f);
+            }
+            ExprKind::Int(_) | ExprKind::Func(_) | ExprKind::Str(_) => {}
+        }
+    }
+}
+
+impl Lval {
+    /// Calls [`Expr::walk`] on each expression inside the lvalue (pointers dereferenced,
+    /// indices).
+    pub fn walk_exprs<'a>(&'a self, f: &mut impl FnMut(&'a Expr)) {
+        match self {
+            Lval::Var(_) => {}
+            Lval::Deref(e) => e.walk(f),
+            Lval::Field(b, ..) => b.walk_exprs(f),
+            Lval::Index(b, i) => {
+                b.walk_exprs(f);
+                i.walk(f);
+            }
+        }
+    }
 }
 
 /// A CFG edge.

@@ -306,29 +306,13 @@ pub fn device_extension(prog: &Program) -> Option<DeviceExtension> {
             continue;
         };
         for (_, e) in body.edges() {
-            let mut exprs: Vec<&Expr> = Vec::new();
-            match &e.stmt {
-                Stmt::Assign { lhs, rhs } => {
-                    exprs.push(rhs);
-                    lval_exprs(lhs, &mut exprs);
-                }
-                Stmt::Assume(c) => exprs.push(c),
-                Stmt::Call { args, lhs, .. } => {
-                    exprs.extend(args.iter());
-                    if let Some(l) = lhs {
-                        lval_exprs(l, &mut exprs);
-                    }
-                }
-                Stmt::Return(Some(r)) => exprs.push(r),
-                _ => {}
-            }
-            for x in exprs {
-                extension_casts(prog, x, &mut |s| {
+            e.stmt.walk_exprs(&mut |x| {
+                if let Some(s) = extension_cast(prog, x) {
                     if !found.iter().any(|(t, _)| *t == s) {
                         found.push((s, e.loc));
                     }
-                });
-            }
+                }
+            });
         }
     }
     let [(s, loc)] = found.as_slice() else {
@@ -346,54 +330,26 @@ pub fn device_extension(prog: &Program) -> Option<DeviceExtension> {
     })
 }
 
-fn lval_exprs<'a>(lv: &'a Lval, out: &mut Vec<&'a Expr>) {
-    match lv {
-        Lval::Var(_) => {}
-        Lval::Deref(e) => out.push(e),
-        Lval::Field(b, ..) => lval_exprs(b, out),
-        Lval::Index(b, i) => {
-            lval_exprs(b, out);
-            out.push(i);
-        }
+/// The struct `e` converts a read of a `DEVICE_OBJECT`'s `DeviceExtension` to a pointer
+/// to, if it is such a conversion.
+fn extension_cast(prog: &Program, e: &Expr) -> Option<crate::cir::StructId> {
+    let ExprKind::Cast(inner) = &e.kind else {
+        return None;
+    };
+    let mut base: &Expr = inner;
+    while let ExprKind::Cast(i) = &base.kind {
+        base = i;
     }
-}
-
-/// Calls `found` with each struct a read of a `DEVICE_OBJECT`'s `DeviceExtension` is
-/// converted to a pointer to, within `e`.
-fn extension_casts(prog: &Program, e: &Expr, found: &mut impl FnMut(crate::cir::StructId)) {
-    match &e.kind {
-        ExprKind::Cast(inner) => {
-            let mut base = &**inner;
-            while let ExprKind::Cast(i) = &base.kind {
-                base = i;
-            }
-            if let ExprKind::Read(lv) = &base.kind {
-                let is_ext = field_of(prog, lv).is_some_and(|(tag, field)| {
-                    tag == "_DEVICE_OBJECT" && field == "DeviceExtension"
-                });
-                if is_ext {
-                    if let Some(crate::cir::TypeKind::Struct(s)) =
-                        prog.types.pointee(e.ty).map(|t| prog.types.kind(t))
-                    {
-                        found(*s);
-                    }
-                }
-            }
-            extension_casts(prog, inner, found);
-        }
-        ExprKind::Read(lv) | ExprKind::AddrOf(lv) => {
-            let mut xs = Vec::new();
-            lval_exprs(lv, &mut xs);
-            for x in xs {
-                extension_casts(prog, x, found);
-            }
-        }
-        ExprKind::Unary(_, a) => extension_casts(prog, a, found),
-        ExprKind::Binary(_, a, b) => {
-            extension_casts(prog, a, found);
-            extension_casts(prog, b, found);
-        }
-        _ => {}
+    let ExprKind::Read(lv) = &base.kind else {
+        return None;
+    };
+    let (tag, field) = field_of(prog, lv)?;
+    if tag != "_DEVICE_OBJECT" || field != "DeviceExtension" {
+        return None;
+    }
+    match prog.types.kind(prog.types.pointee(e.ty)?) {
+        crate::cir::TypeKind::Struct(s) => Some(*s),
+        _ => None,
     }
 }
 
