@@ -1,8 +1,8 @@
 /* A write routine that marks its IRP pending, queues it in the device extension and
    returns STATUS_PENDING; a DPC completes the queued IRP later. (irp-completion: proving
    the DPC completes the queued IRP once needs the DPC's context related to the device
-   extension through the DPC object; slamrs gives up today, the `?`.)
-   slamrs-expect: pending=PASS locking=PASS irql=PASS irp-completion=PASS? cancel-spinlock=NOT-APPLICABLE critical-region=NOT-APPLICABLE */
+   extension through the DPC object, `ctx == ext`, a predicate of the aliased write.)
+   slamrs-expect: pending=PASS locking=PASS irql=PASS irp-completion=PASS cancel-spinlock=NOT-APPLICABLE critical-region=NOT-APPLICABLE */
 #include <wdm.h>
 
 typedef struct _DEVICE_EXTENSION {

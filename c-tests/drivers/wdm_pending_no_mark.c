@@ -1,7 +1,7 @@
 /* A write routine that queues the IRP in the device extension and returns STATUS_PENDING
    without IoMarkIrpPending; a DPC completes the queued IRP later. (irp-completion: see
    wdm_pending_marked.c.)
-   slamrs-expect: pending=DEFECT locking=PASS irql=PASS irp-completion=PASS? cancel-spinlock=NOT-APPLICABLE critical-region=NOT-APPLICABLE */
+   slamrs-expect: pending=DEFECT locking=PASS irql=PASS irp-completion=PASS cancel-spinlock=NOT-APPLICABLE critical-region=NOT-APPLICABLE */
 #include <wdm.h>
 
 typedef struct _DEVICE_EXTENSION {

@@ -1162,7 +1162,7 @@ fn tidy(prog: &Program, e: &Expr) -> Expr {
             _ => None,
         })
     }
-    go(prog, &simplify(e))
+    simplify(&go(prog, &simplify(e)))
 }
 
 /// `*&l` is `l`.

@@ -97,13 +97,13 @@ pub(crate) fn symbols(t: &Term) -> BTreeSet<Sym> {
 }
 
 /// The atoms relevant to `target`: those sharing symbols with it, transitively, nearest
-/// first, at most `max`.
+/// first (within a layer, those bringing the fewest new symbols first), at most `max`.
 fn relevant(target: &Term, atoms: &[Atom], max: usize) -> Vec<usize> {
     let syms: Vec<&BTreeSet<Sym>> = atoms.iter().map(|a| &*a.syms).collect();
     let mut reach = symbols(target);
     let mut chosen: Vec<usize> = Vec::new();
     loop {
-        let layer: Vec<usize> = (0..atoms.len())
+        let mut layer: Vec<usize> = (0..atoms.len())
             .filter(|i| !chosen.contains(i))
             .filter(|&i| {
                 syms[i].iter().any(|s| {
@@ -118,6 +118,9 @@ fn relevant(target: &Term, atoms: &[Atom], max: usize) -> Vec<usize> {
         if layer.is_empty() {
             break;
         }
+        // where the layer is cut, the atoms that bring in the fewest new symbols stay
+        // (over the target's own symbols, the ones that can decide it)
+        layer.sort_by_key(|&i| syms[i].iter().filter(|s| !reach.contains(*s)).count());
         for i in layer {
             if chosen.len() >= max {
                 return chosen;
