@@ -6,7 +6,7 @@ use super::cubes::{self, Cube, Query};
 use super::wp::{Source, Target, Wp};
 use super::{edge_label, Ctx, Scope};
 use crate::analysis::points_to::{AbsLoc, AbsObj};
-use crate::cir::env::{classify, EnvFn};
+use crate::cir::env::{classify, EnvFn, Known};
 use crate::cir::{Callee, Expr, ExprKind, FuncId, Lval, NodeId, Stmt, VarId};
 use crate::smt::term::{as_int, CellsKey, Conv, Obj, Op, Term};
 use bebop::ast::{Expr as BExpr, Stmt as BStmt, StmtKind};
@@ -724,6 +724,13 @@ fn call_external(
                 None => vec![],
             }
         }
+        EnvFn::Known(Known::Memset) if lhs.is_none() => {
+            if let Some(target) = zeroed_object(ctx, args) {
+                return assignment(ctx, f, vis, &target, Source::Zero, &[], &[])
+                    .into_iter()
+                    .collect();
+            }
+        }
         EnvFn::Known(_) | EnvFn::Unknown => {}
     }
     // effects on memory: every predicate over a location the call may write becomes unknown
@@ -754,6 +761,35 @@ fn call_external(
         out.extend(assignment(ctx, f, vis, l, Source::Value(RESULT), &[], &[]));
     }
     out
+}
+
+/// The object `memset(p, 0, n)` zeroes, `*p`, when `n` is the size of `p`'s pointee type
+/// (after pointer conversions): then the call is the aggregate write of zeros to it.
+fn zeroed_object(ctx: &Ctx, args: &[Expr]) -> Option<Lval> {
+    let [p, c, n] = args else { return None };
+    let konst = |e: &Expr| {
+        let mut e = e;
+        while let ExprKind::Cast(i) = &e.kind {
+            e = i;
+        }
+        match e.kind {
+            ExprKind::Int(k) => Some(k),
+            _ => None,
+        }
+    };
+    if konst(c)? != 0 {
+        return None;
+    }
+    let types = &ctx.prog.types;
+    let mut p = p;
+    while let ExprKind::Cast(i) = &p.kind {
+        if !types.is_pointer(i.ty) {
+            break;
+        }
+        p = i;
+    }
+    let size = types.size_of(types.pointee(p.ty)?)?;
+    (size > 0 && konst(n)? == size as i128).then(|| Lval::Deref(Box::new(p.clone())))
 }
 
 fn return_code(ctx: &Ctx, f: FuncId, vis: &[usize], value: Option<&Expr>) -> BStmt {

@@ -7,7 +7,7 @@
 //! kind are assumed aligned to their size, so they are the same cell or disjoint (the
 //! points-to analysis makes the same assumption). Reads whose cells cannot meet `l`'s are left alone: that is the
 //! alias pruning by points-to. Aggregate copies map every read inside the destination to
-//! the corresponding read of the source.
+//! the corresponding read of the source; zeroing (`memset(p, 0, sizeof *p)`) maps them to 0.
 
 use crate::cir::VarId;
 use crate::smt::term::{CellsKey, MemKind, Op, Term};
@@ -40,6 +40,8 @@ pub enum Source {
     Copy { addr: Term, cells: CellsKey },
     /// Arbitrary contents.
     Havoc,
+    /// Zero bytes (`memset(p, 0, sizeof *p)`).
+    Zero,
 }
 
 /// Computes WPs, numbering the fresh values it introduces from `next_fresh` on.
@@ -63,6 +65,7 @@ impl Wp {
         match (&t, target) {
             (Term::Var(v), Target::Var(x)) if v == x => match source {
                 Source::Value(e) => e.clone(),
+                Source::Zero => Term::Int(0),
                 _ => self.fresh(),
             },
             (
@@ -78,6 +81,7 @@ impl Wp {
                     // accesses of one kind are aligned: the same cell or disjoint
                     let value = match source {
                         Source::Value(e) => e.clone(),
+                        Source::Zero => Term::Int(0),
                         _ => self.fresh(),
                     };
                     ite(Term::bin(Op::Eq, a.clone(), b), value, t.clone())
@@ -121,6 +125,7 @@ impl Wp {
                         )),
                         cells: src_cells.clone(),
                     },
+                    Source::Zero => Term::Int(0),
                     _ => self.fresh(),
                 };
                 ite(inside, copied, ite(touched, fresh, keep))
