@@ -2,9 +2,9 @@
    itself (IoBuildDeviceIoControlRequest, IoCallDriver, a wait on the event, the status
    from the I/O status block). When the lower driver fails the request, the error path
    counts the failure under the device lock and returns with it held.
-   (pending: the refinement does not yet relate the read routine's status to the one
-   AskLower returns through the status block; slamrs gives up, the `?`.)
-   slamrs-expect: locking=DEFECT irql=PASS irp-completion=PASS pending=PASS? cancel-spinlock=NOT-APPLICABLE critical-region=NOT-APPLICABLE */
+   (pending: the read routine's status is the one the lower driver left in the status
+   block, which IoCallDriver fills in before the wait returns: never STATUS_PENDING.)
+   slamrs-expect: locking=DEFECT irql=PASS irp-completion=PASS pending=PASS cancel-spinlock=NOT-APPLICABLE critical-region=NOT-APPLICABLE */
 #include <wdm.h>
 
 #define IOCTL_LOWER_QUERY CTL_CODE(FILE_DEVICE_UNKNOWN, 0x810, METHOD_BUFFERED, FILE_ANY_ACCESS)

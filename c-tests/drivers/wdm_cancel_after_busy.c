@@ -2,7 +2,7 @@
    one is parked, counting them. The cancel routine forgets to release the device lock
    when reads were turned away: a defect only when the parked IRP is cancelled after
    another read came in, not right after the read that parked it.
-   slamrs-expect: locking=DEFECT irql=PASS cancel-spinlock=PASS pending=PASS critical-region=NOT-APPLICABLE irp-completion=PASS? */
+   slamrs-expect: locking=DEFECT irql=PASS cancel-spinlock=PASS pending=PASS critical-region=NOT-APPLICABLE irp-completion=PASS */
 #include <wdm.h>
 
 typedef struct _DEVICE_EXTENSION {

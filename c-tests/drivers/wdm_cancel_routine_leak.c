@@ -3,7 +3,7 @@
    the I/O manager called it with. (irp-completion: see wdm_cancel_routine_ok.c. Refinement
    stalls on the extension's `Parked` field; the concrete search after the stall finds the
    leak, through IoSetCancelRoutine's casts of pointers to ULONG_PTR.)
-   slamrs-expect: cancel-spinlock=DEFECT locking=PASS irql=PASS pending=PASS critical-region=NOT-APPLICABLE irp-completion=PASS? */
+   slamrs-expect: cancel-spinlock=DEFECT locking=PASS irql=PASS pending=PASS critical-region=NOT-APPLICABLE irp-completion=PASS */
 #include <wdm.h>
 
 typedef struct _DEVICE_EXTENSION {

@@ -1,8 +1,8 @@
 /* A read routine that parks its IRP in the device extension with a cancel routine; the
    cancel routine releases the cancel spin lock (at the IRQL the I/O manager saved in the
-   IRP) and completes the IRP as cancelled. (irp-completion: as in wdm_pending_marked.c,
-   the parked IRP's identity through the device extension is beyond refinement today.)
-   slamrs-expect: cancel-spinlock=PASS locking=PASS irql=PASS pending=PASS critical-region=NOT-APPLICABLE irp-completion=PASS? */
+   IRP) and completes the IRP as cancelled. (irp-completion: a busy read completes an IRP
+   whose cancel routine is still NULL, so the I/O manager never cancels it as well.)
+   slamrs-expect: cancel-spinlock=PASS locking=PASS irql=PASS pending=PASS critical-region=NOT-APPLICABLE irp-completion=PASS */
 #include <wdm.h>
 
 typedef struct _DEVICE_EXTENSION {

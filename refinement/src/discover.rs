@@ -466,8 +466,9 @@ impl Walker<'_> {
         read_lvals(phi, &mut lvs);
         let mut out = phi.clone();
         for l in lvs {
-            if l != *lhs && self.prog.lval_ty(&l) == ty && self.place(func, &l) == Some(place) {
-                out = replace_lval(&out, &l, rhs);
+            let lty = self.prog.lval_ty(&l);
+            if l != *lhs && same_kind(self.prog, lty, ty) && self.place(func, &l) == Some(place) {
+                out = replace_lval(&out, &l, &converted(rhs, lty));
             }
         }
         out
@@ -502,7 +503,8 @@ impl Walker<'_> {
         read_lvals(phi, &mut lvs);
         let mut seen = Vec::new();
         for l in lvs {
-            if l == *lhs || seen.contains(&l) || self.prog.lval_ty(&l) != ty {
+            let lty = self.prog.lval_ty(&l);
+            if l == *lhs || seen.contains(&l) || !same_kind(self.prog, lty, ty) {
                 continue;
             }
             seen.push(l.clone());
@@ -532,7 +534,11 @@ impl Walker<'_> {
                 cond = %slamrs_abstraction::cir::print::expr(self.prog, &cond),
                 "write may alias a read: forking"
             );
-            let aliased = simplify(&assign_wp(&replace_lval(phi, &l, rhs), lhs, rhs));
+            let aliased = simplify(&assign_wp(
+                &replace_lval(phi, &l, &converted(rhs, lty)),
+                lhs,
+                rhs,
+            ));
             facts.push(aliased);
             for f in facts {
                 let before = self.out.len();
@@ -587,22 +593,101 @@ impl Walker<'_> {
             if !cells.iter().any(|l| reads.contains(l)) {
                 continue;
             }
+            let lty = self.prog.lval_ty(&lhs);
             let read = Expr {
                 kind: ExprKind::Read(Box::new(lhs.clone())),
-                ty: self.prog.lval_ty(&lhs),
+                ty: lty,
             };
-            if !over_formals(self.prog, &read) || !over_formals(self.prog, &rhs) {
+            if !over_formals(self.prog, &read) {
                 continue;
             }
-            let fact = eq(self.prog, read, rhs.clone());
-            tracing::debug!(
-                target: "slamrs_refinement::discover",
-                callee = %self.prog.func(g).name,
-                fact = %slamrs_abstraction::cir::print::expr(self.prog, &fact),
-                "a callee's write the caller's predicate depends on"
-            );
-            push(self.prog, self.out, g, fact);
+            if over_formals(self.prog, &rhs) {
+                let fact = eq(self.prog, read.clone(), rhs.clone());
+                tracing::debug!(
+                    target: "slamrs_refinement::discover",
+                    callee = %self.prog.func(g).name,
+                    fact = %slamrs_abstraction::cir::print::expr(self.prog, &fact),
+                    "a callee's write the caller's predicate depends on"
+                );
+                push(self.prog, self.out, g, fact);
+            }
+            // `phi` said of the location the callee writes (`iosb.Status == 259` is
+            // `Irp->UserIosb->Status == 259` in `IoCallDriver`), carried back in the callee
+            // from after the write; and in the caller, that the two are one location
+            // (`irp->UserIosb == &iosb`), carried back from the call
+            let mut lvs = Vec::new();
+            read_lvals(phi, &mut lvs);
+            lvs.dedup();
+            for l in lvs {
+                if self.forks_made >= MAX_ALIAS_FORKS {
+                    return;
+                }
+                let l_ty = self.prog.lval_ty(&l);
+                if !same_kind(self.prog, l_ty, lty) {
+                    continue;
+                }
+                if !self
+                    .pt
+                    .lval_cells(self.prog, func, &l)
+                    .iter()
+                    .any(|x| cells.contains(x))
+                {
+                    continue;
+                }
+                let in_callee = replace_lval(phi, &l, &converted(&read, l_ty));
+                if !over_formals(self.prog, &in_callee) {
+                    continue;
+                }
+                let Some(lhs_caller) = self.in_caller(&lhs, &params, c) else {
+                    continue;
+                };
+                let Some(cond) = same_address(self.prog, &l, &lhs_caller) else {
+                    continue;
+                };
+                self.forks_made += 1;
+                for (f, fun, step, d) in [(in_callee, g, k + 1, depth + 1), (cond, func, c, depth)]
+                {
+                    let before = self.out.len();
+                    push(self.prog, self.out, fun, f.clone());
+                    if self.out.len() > before {
+                        self.forks.push(Fork {
+                            phi: f,
+                            func: fun,
+                            step,
+                            depth: d,
+                        });
+                    }
+                }
+            }
         }
+    }
+
+    /// `lv`, an lvalue of the callee entered at call step `c` over its formals `params`,
+    /// said in the caller (formals replaced by the actuals).
+    fn in_caller(&self, lv: &Lval, params: &[VarId], c: usize) -> Option<Lval> {
+        let Stmt::Call { args, .. } = self.path.stmt(self.prog, c) else {
+            return None;
+        };
+        let mut ok = true;
+        let out = map_lval(lv, &mut |x| match &x.kind {
+            ExprKind::Read(r) => match **r {
+                Lval::Var(v) => match params.iter().position(|p| *p == v) {
+                    Some(i) => args.get(i).cloned().or_else(|| {
+                        ok = false;
+                        None
+                    }),
+                    None if self.prog.var(v).is_static_storage() => None,
+                    None => {
+                        ok = false;
+                        None
+                    }
+                },
+                _ => None,
+            },
+            _ => None,
+        });
+        let out = simplify_lval(&out);
+        ok.then_some(out)
     }
 
     /// `p == &x` for each static object `x` of `p`'s pointee type that `p` may point to the
@@ -858,24 +943,39 @@ impl Walker<'_> {
 
     /// `phi` (over the caller's lvalues) in terms of the callee's formals: memory reached
     /// through an argument `&l` or `p` is reached through the formal instead.
-    fn through_formals(&self, phi: &Expr, params: &[VarId], args: &[Expr]) -> Expr {
+    fn through_formals(&mut self, phi: &Expr, params: &[VarId], args: &[Expr]) -> Expr {
         let mut out = phi.clone();
         for (&q, a) in params.iter().zip(args) {
             let qty = self.prog.var(q).ty;
             let Some(pointee) = self.prog.types.pointee(qty) else {
                 continue;
             };
-            let via_q = Lval::Deref(Box::new(Expr {
+            let q_read = Expr {
                 kind: ExprKind::Read(Box::new(Lval::Var(q))),
                 ty: qty,
-            }));
-            match &strip_casts(a).kind {
-                ExprKind::AddrOf(l) if self.prog.lval_ty(l) == pointee => {
+            };
+            match &strip_pointer_casts(self.prog, a).kind {
+                ExprKind::AddrOf(l) => {
+                    let lty = self.prog.lval_ty(l);
+                    // `&Irp->CancelRoutine` passed as a `void **`: `*(PDRIVER_CANCEL *)Target`
+                    let via_q = if lty == pointee {
+                        Lval::Deref(Box::new(q_read.clone()))
+                    } else if same_kind(self.prog, lty, pointee) {
+                        let ty = self.prog.types.pointer(lty);
+                        Lval::Deref(Box::new(converted(&q_read, ty)))
+                    } else {
+                        continue;
+                    };
                     out = rebase(&out, l, &via_q);
+                    // `&iosb` passed to `IoStatusBlock`: the formal
+                    out = map_expr(&out, &mut |x| match &x.kind {
+                        ExprKind::AddrOf(m) if **m == **l => Some(converted(&q_read, x.ty)),
+                        _ => None,
+                    });
                 }
-                ExprKind::Read(_) => {
+                _ if matches!(strip_casts(a).kind, ExprKind::Read(_)) => {
                     let via_a = Lval::Deref(Box::new(strip_casts(a).clone()));
-                    out = rebase(&out, &via_a, &via_q);
+                    out = rebase(&out, &via_a, &Lval::Deref(Box::new(q_read)));
                 }
                 _ => {}
             }
@@ -1038,6 +1138,28 @@ fn same_address(prog: &mut Program, a: &Lval, b: &Lval) -> Option<Expr> {
     }
 }
 
+/// True if a value written as `a` is read back unchanged as `b`: the same type, or two
+/// pointer types (`InterlockedExchangePointer` writes `Irp->CancelRoutine` as a `void *`).
+fn same_kind(
+    prog: &Program,
+    a: slamrs_abstraction::cir::Ty,
+    b: slamrs_abstraction::cir::Ty,
+) -> bool {
+    a == b || prog.types.is_pointer(a) && prog.types.is_pointer(b)
+}
+
+/// `e` as a value of type `ty` (a pointer conversion where the types differ).
+fn converted(e: &Expr, ty: slamrs_abstraction::cir::Ty) -> Expr {
+    if e.ty == ty {
+        e.clone()
+    } else {
+        Expr {
+            kind: ExprKind::Cast(Box::new(e.clone())),
+            ty,
+        }
+    }
+}
+
 /// `a == b`.
 fn eq(prog: &mut Program, a: Expr, b: Expr) -> Expr {
     Expr {
@@ -1122,6 +1244,17 @@ fn map_lval(lv: &Lval, f: &mut impl FnMut(&Expr) -> Option<Expr>) -> Lval {
         Lval::Field(b, s, i) => Lval::Field(Box::new(map_lval(b, f)), *s, *i),
         Lval::Index(b, i) => Lval::Index(Box::new(map_lval(b, f)), Box::new(map_expr(i, f))),
     }
+}
+
+/// `e` without conversions between pointer types.
+fn strip_pointer_casts<'e>(prog: &Program, mut e: &'e Expr) -> &'e Expr {
+    while let ExprKind::Cast(inner) = &e.kind {
+        if !(prog.types.is_pointer(e.ty) && prog.types.is_pointer(inner.ty)) {
+            break;
+        }
+        e = inner;
+    }
+    e
 }
 
 /// `e` without pointer casts.

@@ -477,6 +477,19 @@ impl Refiner {
                     };
                 }
                 let mut added = 0;
+                if tracing::enabled!(tracing::Level::TRACE) {
+                    for (i, st) in path.steps.iter().enumerate() {
+                        let e = path.edge(prog, i);
+                        tracing::trace!(
+                            "step {i} {:indent$}{} {}: {}",
+                            "",
+                            prog.func(st.func).name,
+                            prog.loc_string(e.loc),
+                            slamrs_abstraction::cir::print::stmt(prog, &e.stmt),
+                            indent = 2 * st.depth as usize
+                        );
+                    }
+                }
                 if tracing::enabled!(tracing::Level::DEBUG) {
                     for core in &cores {
                         let shown: Vec<String> = core
