@@ -370,6 +370,14 @@ pub fn run(args: &CheckArgs) -> u8 {
     let mut confirm = |prog: &slamrs_abstraction::cir::Program,
                        cex: &slamrs_refinement::Counterexample|
      -> Result<Confirmation, String> {
+        // a path to one of the environment model's bounds is not a bug of the driver
+        if let Some(why) = slamrs_abstraction::harness::model_bound(&prog.func(cex.error_func).name)
+        {
+            return Err(format!(
+                "the environment model's bound is reached at {}: {why}",
+                prog.loc_string(cex.error_loc)
+            ));
+        }
         // a driver's harness runs on the interpreter only (its kernel is not this one)
         if args.no_native_replay || platform.is_some() {
             return Ok(Confirmation::InterpreterOnly);

@@ -274,6 +274,51 @@ impl EntryMap {
     }
 }
 
+/// Functions the OS models call where a driver needs more objects of one kind at once
+/// than the model follows (its name, and what was needed). Spec instrumentation makes each
+/// body an error location; a counterexample that ends in one is UNKNOWN with the reason,
+/// never a violation, and never silently dropped: a model that forgot the second timer
+/// could prove a driver whose bug needs both.
+pub const MODEL_BOUNDS: &[(&str, &str)] = &[
+    (
+        "__slamrs_bound_dpc",
+        "the driver queues a second DPC while one is queued (the Windows model follows one queued DPC)",
+    ),
+    (
+        "__slamrs_bound_work_item",
+        "the driver queues a second work item while one is queued (the Windows model follows one)",
+    ),
+    (
+        "__slamrs_bound_io_timer",
+        "the driver initializes a second IoTimer (the Windows model follows one)",
+    ),
+    (
+        "__slamrs_bound_cancelable_irp",
+        "a dispatch routine leaves a second IRP cancelable while another still is (the Windows model follows the last one)",
+    ),
+    (
+        "__slamrs_bound_timer",
+        "the module arms a second timer with the function of one still armed (the Linux model follows one per function)",
+    ),
+    (
+        "__slamrs_bound_work",
+        "the module queues a second work item with the function of one still queued (the Linux model follows one per function)",
+    ),
+    (
+        "__slamrs_bound_tasklet",
+        "the module schedules a second tasklet with the function of one still scheduled (the Linux model follows one per function)",
+    ),
+];
+
+/// What the environment model could not follow, if `function` is one of its bounds
+/// ([`MODEL_BOUNDS`]).
+pub fn model_bound(function: &str) -> Option<&'static str> {
+    MODEL_BOUNDS
+        .iter()
+        .find(|(n, _)| *n == function)
+        .map(|(_, why)| *why)
+}
+
 /// Name of the harness's main function (the analysis's entry).
 pub const HARNESS_MAIN: &str = "__slamrs_main";
 

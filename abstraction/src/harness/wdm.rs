@@ -93,9 +93,21 @@ extern int __VERIFIER_nondet_int(void);
 extern unsigned int __VERIFIER_nondet_uint(void);
 extern void __VERIFIER_assume(int);
 
-/* the last DPC and work item the driver queued (the harness may run them) */
+/* The model follows one object of each kind: the DPC queued, the work item, the IoTimer,
+   the last cancelable IRP. Where a driver needs a second one at the same time, it calls
+   one of these; checks make each an error location whose counterexample is UNKNOWN with
+   the reason (harness::MODEL_BOUNDS), never a wrong answer. */
+void __slamrs_bound_dpc(void) { }
+void __slamrs_bound_work_item(void) { }
+void __slamrs_bound_io_timer(void) { }
+void __slamrs_bound_cancelable_irp(void) { }
+
+/* the last DPC and work item the driver queued (the harness may run them); the kernel
+   timer whose DPC is queued, if a timer queued it */
 static PRKDPC __slamrs_dpc;
 static int __slamrs_dpc_queued;
+static PKTIMER __slamrs_dpc_timer;
+static PIO_WORKITEM __slamrs_work_item;
 static PIO_WORKITEM_ROUTINE __slamrs_work_routine;
 static PDEVICE_OBJECT __slamrs_work_device;
 static PVOID __slamrs_work_context;
@@ -453,15 +465,21 @@ VOID KeInitializeDpc(PRKDPC Dpc, PKDEFERRED_ROUTINE DeferredRoutine, PVOID Defer
 {
     Dpc->DeferredRoutine = DeferredRoutine;
     Dpc->DeferredContext = DeferredContext;
+    if (__slamrs_dpc_queued && __slamrs_dpc != Dpc)
+        __slamrs_bound_dpc();
     __slamrs_dpc = Dpc;
 }
 
 BOOLEAN KeInsertQueueDpc(PRKDPC Dpc, PVOID SystemArgument1, PVOID SystemArgument2)
 {
-    if (__slamrs_dpc_queued)
+    if (__slamrs_dpc_queued) {
+        if (__slamrs_dpc != Dpc)
+            __slamrs_bound_dpc();
         return FALSE;
+    }
     __slamrs_dpc = Dpc;
     __slamrs_dpc_queued = 1;
+    __slamrs_dpc_timer = 0;
     return TRUE;
 }
 
@@ -478,8 +496,11 @@ VOID KeInitializeTimerEx(PKTIMER Timer, TIMER_TYPE Type)
 BOOLEAN KeSetTimer(PKTIMER Timer, LARGE_INTEGER DueTime, PKDPC Dpc)
 {
     if (Dpc != 0) {
+        if (__slamrs_dpc_queued && __slamrs_dpc != Dpc)
+            __slamrs_bound_dpc();
         __slamrs_dpc = Dpc;
         __slamrs_dpc_queued = 1;
+        __slamrs_dpc_timer = Timer;
     }
     return __VERIFIER_nondet_int() ? TRUE : FALSE;
 }
@@ -487,8 +508,11 @@ BOOLEAN KeSetTimer(PKTIMER Timer, LARGE_INTEGER DueTime, PKDPC Dpc)
 BOOLEAN KeSetTimerEx(PKTIMER Timer, LARGE_INTEGER DueTime, LONG Period, PKDPC Dpc)
 {
     if (Dpc != 0) {
+        if (__slamrs_dpc_queued && __slamrs_dpc != Dpc)
+            __slamrs_bound_dpc();
         __slamrs_dpc = Dpc;
         __slamrs_dpc_queued = 1;
+        __slamrs_dpc_timer = Timer;
     }
     return __VERIFIER_nondet_int() ? TRUE : FALSE;
 }
@@ -496,7 +520,7 @@ BOOLEAN KeSetTimerEx(PKTIMER Timer, LARGE_INTEGER DueTime, LONG Period, PKDPC Dp
 /* the timer may already have fired (its DPC still runs) or be cancelled in time */
 BOOLEAN KeCancelTimer(PKTIMER Timer)
 {
-    if (__slamrs_dpc_queued && __VERIFIER_nondet_int()) {
+    if (__slamrs_dpc_queued && __slamrs_dpc_timer == Timer && __VERIFIER_nondet_int()) {
         __slamrs_dpc_queued = 0;
         return TRUE;
     }
@@ -505,6 +529,9 @@ BOOLEAN KeCancelTimer(PKTIMER Timer)
 
 NTSTATUS IoInitializeTimer(PDEVICE_OBJECT DeviceObject, PIO_TIMER_ROUTINE TimerRoutine, PVOID Context)
 {
+    if (__slamrs_timer_routine != 0
+        && (__slamrs_timer_routine != TimerRoutine || __slamrs_timer_context != Context))
+        __slamrs_bound_io_timer();
     __slamrs_timer_routine = TimerRoutine;
     __slamrs_timer_context = Context;
     return STATUS_SUCCESS;
@@ -523,6 +550,9 @@ VOID IoStopTimer(PDEVICE_OBJECT DeviceObject)
 VOID IoQueueWorkItem(PIO_WORKITEM IoWorkItem, PIO_WORKITEM_ROUTINE WorkerRoutine,
                      WORK_QUEUE_TYPE QueueType, PVOID Context)
 {
+    if (__slamrs_work_queued && __slamrs_work_item != IoWorkItem)
+        __slamrs_bound_work_item();
+    __slamrs_work_item = IoWorkItem;
     __slamrs_work_routine = WorkerRoutine;
     __slamrs_work_context = Context;
     __slamrs_work_queued = 1;
@@ -638,7 +668,7 @@ pub fn harness(map: &EntryMap) -> Result<Harness, String> {
     let cancel = if cancels.is_empty() {
         ""
     } else {
-        " if (irp->CancelRoutine != 0) __slamrs_cancelable = irp;"
+        " if (irp->CancelRoutine != 0) { if (__slamrs_cancelable != 0 && __slamrs_cancelable != irp && __slamrs_cancelable->CancelRoutine != 0) __slamrs_bound_cancelable_irp(); __slamrs_cancelable = irp; }"
     };
     let mut cases = Vec::new();
     for e in map.functions_with(|r| matches!(r, Role::Dispatch(_))) {

@@ -69,7 +69,25 @@ pub fn error_calls(prog: &mut Program, names: &[String], out: &mut Output) {
     for (loc, g) in found {
         out.abort(loc, &format!("`{}` is called", prog.func(g).name));
     }
-    for g in targets {
+    error_bodies_of(prog, &targets, out);
+}
+
+/// Every function named in `names` that has a body gets a body that is one `Error` edge
+/// (its calls stay calls: the error is reached inside it, so a counterexample names it).
+pub fn error_bodies(prog: &mut Program, names: &[&str], out: &mut Output) {
+    let targets: Vec<_> = prog
+        .func_ids()
+        .filter(|&f| names.contains(&prog.func(f).name.as_str()))
+        .collect();
+    error_bodies_of(prog, &targets, out);
+}
+
+fn error_bodies_of(
+    prog: &mut Program,
+    targets: &[slamrs_abstraction::cir::FuncId],
+    out: &mut Output,
+) {
+    for &g in targets {
         let func = &mut prog.functions[g.0 as usize];
         if func.body.is_some() {
             let loc = func.loc;

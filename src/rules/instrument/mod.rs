@@ -101,6 +101,12 @@ pub fn instrument_units(
             instrument_rule(prog, rule, entry, units, &mut out, &mut result)?;
         }
     }
+    // the environment model's bounds, under every spec (reaching one is UNKNOWN)
+    let bounds: Vec<&str> = slamrs_abstraction::harness::MODEL_BOUNDS
+        .iter()
+        .map(|(n, _)| *n)
+        .collect();
+    errors::error_bodies(prog, &bounds, &mut out);
     let problems = verify::verify(prog);
     if let Some(first) = problems.first() {
         let file = match spec {
