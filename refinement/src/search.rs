@@ -31,6 +31,9 @@ pub struct Budget {
     pub runs: u64,
     /// Wall-clock time for all runs together.
     pub time: Duration,
+    /// Runs made even past `time` (seeds 0 to `min_runs - 1`): what the search finds then
+    /// does not depend on how fast the machine is.
+    pub min_runs: u64,
     /// Most interpreter steps per run.
     pub max_steps: u64,
     /// Probability that an allocation that may fail does.
@@ -42,6 +45,7 @@ impl Default for Budget {
         Budget {
             runs: 1_000_000,
             time: Duration::from_secs(10),
+            min_runs: 0,
             max_steps: 200_000,
             alloc_fail_probability: 0.1,
         }
@@ -201,7 +205,7 @@ pub fn random_runs(prog: &Program, entry: &str, budget: &Budget) -> Searched {
     };
     let pool = constants(prog);
     let mut runs = 0;
-    while runs < budget.runs && start.elapsed() < budget.time {
+    while runs < budget.runs && (runs < budget.min_runs || start.elapsed() < budget.time) {
         let mut inner = SearchOracle {
             random: RandomOracle::new(runs)
                 .with_alloc_fail_probability(budget.alloc_fail_probability),

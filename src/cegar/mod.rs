@@ -579,8 +579,13 @@ fn stall_search(prog: &Program, opts: &Options, stats: &mut Stats) -> refinement
         time: RANDOM_SEARCH_TIME,
         ..Default::default()
     };
+    budget.min_runs = RANDOM_SEARCH_MIN_RUNS;
     if let Some(d) = opts.deadline {
-        budget.time = budget.time.min(d.saturating_duration_since(t));
+        let left = d.saturating_duration_since(t);
+        if left < RANDOM_SEARCH_TIME {
+            budget.min_runs = 0; // the user's time limit comes first
+        }
+        budget.time = budget.time.min(left);
     }
     let searched = refinement::search::random_runs(prog, &opts.entry, &budget);
     stats.times.search += t.elapsed();
@@ -589,6 +594,11 @@ fn stall_search(prog: &Program, opts: &Options, stats: &mut Stats) -> refinement
 
 /// Longest random search when refinement stalls.
 const RANDOM_SEARCH_TIME: Duration = Duration::from_secs(3);
+
+/// Runs the random search makes when refinement stalls however long they take (unless the
+/// time limit is near), so that a bug it finds within them is found on a slow or loaded
+/// machine too (wdm_dpc_lock_leak's is the 163rd run).
+const RANDOM_SEARCH_MIN_RUNS: u64 = 1000;
 
 /// The outcome for a counterexample the interpreter replayed: a violation once `confirm`
 /// accepts it, otherwise UNKNOWN with its reason (after the reason the search that found
