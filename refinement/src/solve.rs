@@ -2,6 +2,7 @@
 //! (the `assume` steps that contradict each other).
 
 use crate::encode::PathFormula;
+use slamrs_abstraction::smt::solver_pool::Limit;
 use z3::ast::Int;
 use z3::SatResult;
 
@@ -54,20 +55,30 @@ fn decide_among(
                 .unwrap_or_else(|| "Z3 answered unknown".into()),
         ),
         SatResult::Unsat => {
-            let mut cores = vec![minimal_core(f, max_checks)];
-            let mut rest = all;
-            while cores.len() < max_cores.max(1) {
-                let used = cores.last().expect("one core");
-                rest.retain(|g| !used.contains(g));
-                if check(f, &rest) != SatResult::Unsat {
-                    break;
+            let first = unsat_core(f);
+            // the checks that minimize cores and look for more of them are not what the
+            // path's answer rests on: they get a share of a query's resources, so that a
+            // path formula Z3 finds hard (symbolic stores, `memcpy`) cannot hold the
+            // refinement up for minutes; an undecided check only leaves a core larger
+            let side = Limit::Resources((f.solver.limit().units() / SIDE_QUERY_SHARE).max(1));
+            let cores = f.solver.limited(side, || {
+                let mut undecided = 0;
+                let mut cores = vec![minimal_core(f, first, max_checks, &mut undecided)];
+                let mut rest = all;
+                while cores.len() < max_cores.max(1) && undecided < MAX_UNDECIDED_CHECKS {
+                    let used = cores.last().expect("one core");
+                    rest.retain(|g| !used.contains(g));
+                    if check(f, &rest) != SatResult::Unsat {
+                        break;
+                    }
+                    let core = minimal_core(f, unsat_core(f), max_checks, &mut undecided);
+                    if core.is_empty() {
+                        break;
+                    }
+                    cores.push(core);
                 }
-                let core = minimal_core(f, max_checks);
-                if core.is_empty() {
-                    break;
-                }
-                cores.push(core);
-            }
+                cores
+            });
             Feasibility::Infeasible(
                 cores
                     .into_iter()
@@ -77,6 +88,14 @@ fn decide_among(
         }
     }
 }
+
+/// The share of a path query's resource limit that each check of a core's minimization,
+/// and each search for a further core, may use.
+const SIDE_QUERY_SHARE: u32 = 16;
+
+/// The search for cores stops (keeping what it has, unminimized) after this many checks Z3
+/// could not decide within their share: the rest would most likely be as hard.
+const MAX_UNDECIDED_CHECKS: usize = 2;
 
 /// A model in which every uninitialized value is 0, if the path has one: the compiled
 /// program of a native replay reads zeroed memory where it cannot be given a value.
@@ -155,20 +174,29 @@ fn model_values(f: &PathFormula) -> Feasibility {
     Feasibility::Feasible(values)
 }
 
-/// The core of the last (unsatisfiable) check, minimized by deletion, latest conditions
-/// first; indices into `f.guards`.
-fn minimal_core(f: &PathFormula, max_checks: usize) -> Vec<usize> {
+/// The guards (indices into `f.guards`) in the core of the last (unsatisfiable) check.
+fn unsat_core(f: &PathFormula) -> Vec<usize> {
     let core = f.solver.get_unsat_core();
-    let mut keep: Vec<usize> = f
-        .guards
+    f.guards
         .iter()
         .enumerate()
         .filter(|(_, (g, _))| core.contains(g))
         .map(|(i, _)| i)
-        .collect();
+        .collect()
+}
+
+/// `core` minimized by deletion, latest conditions first, with at most `max_checks`
+/// checks, counting those Z3 cannot decide in `undecided`: a guard goes only when the path is unsatisfiable without it, so the result is
+/// a core however many checks are undecided.
+fn minimal_core(
+    f: &PathFormula,
+    mut keep: Vec<usize>,
+    max_checks: usize,
+    undecided: &mut usize,
+) -> Vec<usize> {
     let mut checks = 0;
     let mut k = keep.len();
-    while k > 0 && checks < max_checks {
+    while k > 0 && checks < max_checks && *undecided < MAX_UNDECIDED_CHECKS {
         k -= 1;
         let trial: Vec<usize> = keep
             .iter()
@@ -177,8 +205,12 @@ fn minimal_core(f: &PathFormula, max_checks: usize) -> Vec<usize> {
             .map(|(_, &g)| g)
             .collect();
         checks += 1;
-        if check(f, &trial) == SatResult::Unsat {
-            keep.remove(k);
+        match check(f, &trial) {
+            SatResult::Unsat => {
+                keep.remove(k);
+            }
+            SatResult::Unknown => *undecided += 1,
+            SatResult::Sat => {}
         }
     }
     keep
@@ -271,5 +303,48 @@ mod tests {
         };
         // u becomes 0; v keeps the value the path needs
         assert_eq!(decide(&f, 64, 8), Feasibility::Feasible(vec![0, 7]));
+    }
+
+    /// A core's minimization keeps every guard it cannot decide about (the result is still
+    /// a core), gives up after [`MAX_UNDECIDED_CHECKS`], and leaves the solver's own limit
+    /// in place afterwards.
+    #[test]
+    fn undecided_checks_keep_the_core_sound() {
+        let solver = PooledSolver::new(10_000);
+        let x = Int::new_const("x");
+        // three guards, only the last two contradict each other
+        let conds = [
+            (1, x.gt(Int::from_i64(-5))),
+            (2, x.eq(Int::from_i64(1))),
+            (3, x.eq(Int::from_i64(2))),
+        ];
+        let guards: Vec<(Bool, usize)> = conds
+            .iter()
+            .map(|(step, c)| {
+                let g = Bool::new_const(format!("g{step}"));
+                solver.assert(g.implies(c));
+                (g, *step)
+            })
+            .collect();
+        let f = PathFormula {
+            solver,
+            guards,
+            choices: Vec::new(),
+            approximations: Vec::new(),
+        };
+        assert_eq!(check(&f, &[0, 1, 2]), SatResult::Unsat);
+        let all = vec![0, 1, 2];
+        // one resource unit decides nothing: nothing is removed, and the search stops
+        let mut undecided = 0;
+        let kept = f.solver.limited(Limit::Resources(1), || {
+            minimal_core(&f, all.clone(), 64, &mut undecided)
+        });
+        assert_eq!(kept, all);
+        assert_eq!(undecided, MAX_UNDECIDED_CHECKS);
+        // with the solver's own limit back, the core minimizes to the contradiction
+        assert_eq!(check(&f, &[0, 1, 2]), SatResult::Unsat);
+        let mut undecided = 0;
+        assert_eq!(minimal_core(&f, all, 64, &mut undecided), vec![1, 2]);
+        assert_eq!(undecided, 0);
     }
 }

@@ -96,6 +96,28 @@ impl PooledSolver {
     }
 }
 
+impl PooledSolver {
+    /// The limit each of this solver's queries has.
+    pub fn limit(&self) -> Limit {
+        self.key.0
+    }
+
+    /// Runs `f` with each query of this solver bounded by `limit` instead (Z3 reads `rlimit`
+    /// from the solver's parameters at every check); the solver's own limit is restored
+    /// afterwards.
+    pub fn limited<R>(&self, limit: Limit, f: impl FnOnce() -> R) -> R {
+        let set = |l: Limit| {
+            let mut p = Params::new();
+            p.set_u32("rlimit", l.units());
+            self.set_params(&p);
+        };
+        set(limit);
+        let r = f();
+        set(self.key.0);
+        r
+    }
+}
+
 impl Deref for PooledSolver {
     type Target = Solver;
     fn deref(&self) -> &Solver {
