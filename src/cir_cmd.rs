@@ -1,7 +1,7 @@
 //! `slamrs cir`: lower a C file to CIR and print it.
 
+use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 

@@ -188,7 +188,7 @@ pub fn with_harness(
 /// The functions the driver's own code calls, directly or through the kernel routines it
 /// calls (inline functions of the headers and the OS model, which report to the rules
 /// through the harness's event functions).
-pub fn called_by_driver(prog: &Program) -> std::collections::HashSet<String> {
+pub fn called_by_driver(prog: &Program) -> rustc_hash::FxHashSet<String> {
     use slamrs_abstraction::cir::FuncId;
     let direct_calls = |f: FuncId| -> Vec<FuncId> {
         prog.func(f)
@@ -197,7 +197,7 @@ pub fn called_by_driver(prog: &Program) -> std::collections::HashSet<String> {
             .map(|b| b.direct_callees().collect())
             .unwrap_or_default()
     };
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = rustc_hash::FxHashSet::default();
     let mut todo = Vec::new();
     for f in prog.func_ids() {
         let func = prog.func(f);

@@ -22,6 +22,7 @@
 
 mod common;
 
+use rustc_hash::FxHashMap as HashMap;
 use slamrs_abstraction::c2bp::{
     parse_predicates, predicates_from_conditions, Abstraction, Abstractor, Options, PredicateSet,
     Scope,
@@ -30,7 +31,7 @@ use slamrs_abstraction::cir::{DataModel, FuncId, Program};
 use slamrs_abstraction::frontend::{load_file, LoadOptions};
 use slamrs_abstraction::interp::{Config, IntMode, Oracle, RandomOracle, SeqOracle};
 use slamrs_abstraction::simcheck::{SimResult, SimSpec, Simulator};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -54,7 +55,7 @@ fn env_number(var: &str, default: u64) -> u64 {
 /// The simulation spec of an abstraction: procedures and predicates as c2bp names them.
 fn spec_of<'a>(prog: &'a Program, abs: &'a Abstraction, entry: FuncId) -> SimSpec<'a> {
     let mut globals = Vec::new();
-    let mut locals: HashMap<FuncId, Vec<(String, _)>> = HashMap::new();
+    let mut locals: HashMap<FuncId, Vec<(String, _)>> = HashMap::default();
     for p in &abs.preds.preds {
         match p.scope {
             Scope::Global => globals.push((p.name.clone(), p.expr.clone())),

@@ -15,7 +15,7 @@
 //! [`Var::Local`] slots index the procedure's [`ProcInfo::locals`] (formals
 //! first), [`Var::Ret`] the return-value registers.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::ast::{self, BinOp, ExprKind, Span, StmtKind};
 
@@ -280,7 +280,7 @@ struct ProcCtx<'a> {
 
 impl Builder {
     fn new(p: &ast::Program) -> Result<Builder, String> {
-        let mut globals = HashMap::new();
+        let mut globals = HashMap::default();
         for d in &p.globals {
             for v in &d.vars {
                 let n = globals.len() as u32;
@@ -289,7 +289,7 @@ impl Builder {
                 }
             }
         }
-        let mut proc_ids = HashMap::new();
+        let mut proc_ids = HashMap::default();
         for (i, pr) in p.procs.iter().enumerate() {
             if proc_ids.insert(pr.name.name.clone(), i as ProcId).is_some() {
                 return Err(format!("duplicate procedure `{}`", pr.name.name));
@@ -313,7 +313,7 @@ impl Builder {
         let mut firsts = Vec::new();
         let mut contexts = Vec::new();
         for (i, pr) in p.procs.iter().enumerate() {
-            let mut locals = HashMap::new();
+            let mut locals = HashMap::default();
             let mut names = Vec::new();
             for f in pr
                 .formals
@@ -328,7 +328,7 @@ impl Builder {
             let mut ctx = ProcCtx {
                 id: i as ProcId,
                 locals,
-                label_vertex: HashMap::new(),
+                label_vertex: HashMap::default(),
                 pending_gotos: Vec::new(),
                 choice: 0,
             };

@@ -23,8 +23,8 @@
 
 use crate::ast::{Expr, ExprKind, Ident, Proc, Program, Span, Stmt, StmtKind};
 use crate::diag::Diagnostic;
-use std::collections::HashMap;
-use std::collections::HashSet;
+use rustc_hash::FxHashMap as HashMap;
+use rustc_hash::FxHashSet as HashSet;
 
 /// Runs all semantic checks; an empty vector means the program is well formed.
 pub fn check(p: &Program) -> Vec<Diagnostic> {
@@ -78,8 +78,8 @@ fn plural(n: usize, word: &str) -> String {
 
 fn run(p: &Program) -> Vec<Issue> {
     let mut c = Checker {
-        globals: HashMap::new(),
-        procs: HashMap::new(),
+        globals: HashMap::default(),
+        procs: HashMap::default(),
         issues: Vec::new(),
     };
     for d in &p.globals {
@@ -154,8 +154,8 @@ impl<'p> Checker<'p> {
     fn proc(&mut self, proc: &'p Proc) {
         let mut cx = ProcCtx {
             proc,
-            locals: HashMap::new(),
-            labels: HashMap::new(),
+            locals: HashMap::default(),
+            labels: HashMap::default(),
         };
         let vars = proc
             .formals
@@ -255,7 +255,7 @@ impl<'p> Checker<'p> {
 
     /// Assignment or call targets: declared, and no variable twice.
     fn targets(&mut self, cx: &ProcCtx<'p>, lhs: &[Ident]) {
-        let mut seen = HashSet::new();
+        let mut seen = HashSet::default();
         for v in lhs {
             if !self.declared(cx, &v.name) {
                 self.err(format!("undeclared variable `{}`", v.name), v.span);

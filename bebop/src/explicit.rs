@@ -12,7 +12,8 @@
 //! a callee's uninitialized locals, so it gives up on a program with a
 //! statement or callee that has more than [`MAX_ENUMERATED_CHOICES`] of them.
 
-use std::collections::{HashMap, VecDeque};
+use rustc_hash::FxHashMap as HashMap;
+use std::collections::VecDeque;
 use std::time::Instant;
 
 use crate::cfg::{Cfg, ProcId, VKind, VertexId};
@@ -117,10 +118,10 @@ pub fn check(cfg: &Cfg, target: &Target, limits: &ExplicitLimits) -> (Outcome, S
         cfg,
         target,
         nodes: Vec::new(),
-        seen: HashMap::new(),
-        keys: HashMap::new(),
-        waiting: HashMap::new(),
-        exits: HashMap::new(),
+        seen: HashMap::default(),
+        keys: HashMap::default(),
+        waiting: HashMap::default(),
+        exits: HashMap::default(),
         queue: VecDeque::new(),
         found: None,
     };

@@ -551,7 +551,7 @@ fn has_goto(block: &[Stmt]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::{HashMap, HashSet};
+    use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
     /// Checks the generator's own guarantees; returns the violations found.
     fn self_check(p: &Program, cfg: &GenConfig) -> Vec<String> {
@@ -561,13 +561,13 @@ mod tests {
             .iter()
             .flat_map(|d| d.vars.iter().map(|v| v.name.as_str()))
             .collect();
-        let mut all_names: HashSet<&str> = HashSet::new();
+        let mut all_names: HashSet<&str> = HashSet::default();
         for g in &globals {
             if !all_names.insert(g) {
                 errs.push(format!("duplicate name {g}"));
             }
         }
-        let mut sigs: HashMap<&str, &Proc> = HashMap::new();
+        let mut sigs: HashMap<&str, &Proc> = HashMap::default();
         for pr in &p.procs {
             if !all_names.insert(&pr.name.name) {
                 errs.push(format!("duplicate name {}", pr.name.name));

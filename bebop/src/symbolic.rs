@@ -32,8 +32,8 @@
 //! `assume` are passed over (`jumps`): path edges go straight to the
 //! statements after them, on the conditions of the `assume`s.
 
+use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
@@ -969,7 +969,7 @@ impl<'a> Symbolic<'a> {
     /// (and, at a procedure's first vertex, their E copies), interned.
     fn dead_sets(&self) -> Vec<Option<VarSet>> {
         let cfg = self.cfg;
-        let mut interned: HashMap<Vec<u32>, VarSet> = HashMap::new();
+        let mut interned: HashMap<Vec<u32>, VarSet> = HashMap::default();
         (0..cfg.vertices.len() as VertexId)
             .map(|v| {
                 let vx = cfg.vertex(v);

@@ -16,8 +16,8 @@
 //! nondeterministic choice so that the next state lies in the next cube.
 //! Each cube lies in the preimage of the next, so this never backtracks.
 
+use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use crate::bdd::{Bdd, VarSet};

@@ -18,10 +18,10 @@ use crate::path::parse_label;
 use bebop::analysis::{liveness, mod_ref};
 use bebop::cfg::{Cfg, Var};
 use bebop::reach::Trace;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use slamrs_abstraction::c2bp::learned::{constraint, edge_core, inconsistent_core, Env};
 use slamrs_abstraction::c2bp::{Abstraction, PredicateSet};
 use slamrs_abstraction::cir::{FuncId, Stmt};
-use std::collections::{HashMap, HashSet};
 
 /// Distinct states checked per trace.
 const MAX_STATES: usize = 64;
@@ -103,7 +103,7 @@ fn learn_states(
     states: &[Valuation],
     preds: &mut PredicateSet,
 ) -> usize {
-    let mut checked: HashSet<(FuncId, &[(usize, bool)])> = HashSet::new();
+    let mut checked: HashSet<(FuncId, &[(usize, bool)])> = HashSet::default();
     let mut learnt: Vec<(FuncId, Vec<(usize, bool)>)> = Vec::new();
     let mut added = 0;
     for (f, valuation) in states.iter().rev().flatten() {

@@ -18,6 +18,7 @@
 //! [`crate::interpolate`]) the same way, each carried back no further than a given step.
 
 use crate::path::CirPath;
+use rustc_hash::FxHashMap as HashMap;
 use slamrs_abstraction::analysis::modref::ModRef;
 use slamrs_abstraction::analysis::points_to::PointsTo;
 use slamrs_abstraction::c2bp::{
@@ -26,7 +27,7 @@ use slamrs_abstraction::c2bp::{
 use slamrs_abstraction::cir::{
     BinOp, Callee, Expr, ExprKind, FuncId, Lval, Program, Stmt, UnOp, VarId,
 };
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 
 /// A predicate found: its function (`None`: over static storage only) and expression.
 pub type Found = (Option<FuncId>, Expr);
@@ -343,7 +344,7 @@ impl Walker<'_> {
                 // values of their variables at the call, all at once: in a recursive call
                 // the actuals read the same variables, of the caller's activation
                 // (`d == 7` in `descend(n - 1, d + 1)` is `d + 1 == 7` in the caller)
-                let mut by: HashMap<VarId, Expr> = HashMap::new();
+                let mut by: HashMap<VarId, Expr> = HashMap::default();
                 let params = self.prog.func(func).params.clone();
                 for (p, a) in params.iter().zip(args.iter()) {
                     by.insert(*p, a.clone());
@@ -920,7 +921,7 @@ impl Walker<'_> {
         params: &[VarId],
         args: &[Expr],
     ) -> Option<Expr> {
-        let mut by: HashMap<VarId, Expr> = HashMap::new();
+        let mut by: HashMap<VarId, Expr> = HashMap::default();
         for v in self.caller_vars(phi, func).collect::<Vec<_>>() {
             let var = self.prog.var(v);
             if var.addr_taken || !self.prog.types.is_scalar(var.ty) {

@@ -15,6 +15,7 @@
 //! interpolation ([`crate::interpolate`]): the path can then be split at any step.
 
 use crate::path::CirPath;
+use rustc_hash::FxHashMap as HashMap;
 use slamrs_abstraction::analysis::points_to::PointsTo;
 use slamrs_abstraction::cir::env::{classify, EnvFn};
 use slamrs_abstraction::cir::{
@@ -24,7 +25,6 @@ use slamrs_abstraction::cir::{
 use slamrs_abstraction::smt::encode::{Addresses, Encoder};
 use slamrs_abstraction::smt::solver_pool::{Arith, Limit, PooledSolver};
 use slamrs_abstraction::smt::term::{as_int, Conv, MemKind, NoTerm, Obj, Term};
-use std::collections::HashMap;
 use z3::ast::{Array, Bool, Int};
 use z3::Sort;
 
@@ -318,7 +318,7 @@ impl<'a> Enc<'a> {
             prog,
             pt,
             z: Encoder::with_arrays(addrs),
-            subst: HashMap::new(),
+            subst: HashMap::default(),
             next: 0,
             solver,
             frames: Vec::new(),

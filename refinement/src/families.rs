@@ -12,8 +12,9 @@
 //! proof will need in the common case; a family larger than [`MAX_FAMILY`] is taken as data,
 //! not states, and left alone.
 
+use rustc_hash::FxHashMap as HashMap;
 use slamrs_abstraction::cir::{BinOp, Expr, ExprKind, Lval, Program, Stmt, VarId};
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 
 /// Largest family whose members are added together.
 pub const MAX_FAMILY: usize = 64;

@@ -29,11 +29,12 @@
 use crate::discover::Placed;
 use crate::encode::{self, CutValues};
 use crate::path::CirPath;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use slamrs_abstraction::analysis::points_to::PointsTo;
 use slamrs_abstraction::cir::{BinOp, Expr, ExprKind, FuncId, Lval, Program, Stmt, Ty, VarId};
 use slamrs_abstraction::smt::encode::Addresses;
 use slamrs_abstraction::smt::solver_pool::{Arith, Limit, PooledSolver};
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet};
 use z3::ast::{Ast, Bool, Dynamic, Int};
 use z3::{DeclKind, SatResult};
 
@@ -151,7 +152,7 @@ pub struct Facts {
 
 impl Facts {
     pub fn compute(prog: &Program) -> Facts {
-        let mut heads: HashMap<FuncId, BTreeSet<u32>> = HashMap::new();
+        let mut heads: HashMap<FuncId, BTreeSet<u32>> = HashMap::default();
         for f in prog.func_ids() {
             let Some(body) = &prog.func(f).body else {
                 continue;
@@ -187,7 +188,7 @@ impl Facts {
     /// Whether `path` goes around a loop (comes back to a loop head in the same
     /// activation or another).
     pub fn unrolls_a_loop(&self, path: &CirPath) -> bool {
-        let mut seen = HashSet::new();
+        let mut seen = HashSet::default();
         path.steps
             .iter()
             .any(|s| self.at_head(s) && !seen.insert((s.func, s.node)))
@@ -381,7 +382,11 @@ fn interpolant_at(
     };
     let body = Bool::and(&a);
     let mut consts: Vec<Dynamic> = Vec::new();
-    collect_consts(&Dynamic::from_ast(&body), &mut HashSet::new(), &mut consts);
+    collect_consts(
+        &Dynamic::from_ast(&body),
+        &mut HashSet::default(),
+        &mut consts,
+    );
     let elim = z3::AstVector::new();
     for c in consts
         .iter()

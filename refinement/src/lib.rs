@@ -32,13 +32,13 @@ pub mod solve;
 
 use bebop::cfg::Cfg;
 use bebop::reach::Trace;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use slamrs_abstraction::analysis::Analyses;
 use slamrs_abstraction::c2bp::learned::Env;
 use slamrs_abstraction::c2bp::{result_var, Abstraction, PredicateSet};
 use slamrs_abstraction::cir::{FuncId, Program};
 use slamrs_abstraction::smt::encode::Addresses;
 use slamrs_abstraction::smt::solver_pool::Limit;
-use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 pub use path::{CirPath, PathStep};
@@ -182,7 +182,7 @@ impl Refiner {
             addrs,
             families,
             facts,
-            seen: HashSet::new(),
+            seen: HashSet::default(),
             opts,
         }
     }

@@ -7,8 +7,8 @@
 
 use bebop::cfg::{Cfg, VKind};
 use bebop::reach::Trace;
+use rustc_hash::FxHashMap as HashMap;
 use slamrs_abstraction::cir::{Edge, FuncId, NodeId, Program, Stmt};
-use std::collections::HashMap;
 
 /// One CIR edge taken on the path.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -2,13 +2,14 @@
 //! recording the concrete trace (statements, call depth, values of the variables involved).
 
 use crate::encode::{Choice, ChoiceKind};
+use rustc_hash::FxHashMap as HashMap;
 use slamrs_abstraction::cir::{
     print, AllocId, Expr, ExprKind, FuncId, HavocKind, Loc, Lval, NodeId, Program, Stmt, Ty, VarId,
 };
 use slamrs_abstraction::interp::{
     self, Config, IntMode, ObjKind, Observer, Oracle, Outcome, Probe, Recording, Value,
 };
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 
 /// Gives the interpreter the values a model chose: inputs in order, uninitialized values
 /// and inline-assembly outputs by the location of their `havoc`, allocation failures in
@@ -27,8 +28,8 @@ impl ReplayOracle {
     pub fn new(choices: &[Choice], values: &[i128]) -> Self {
         let mut o = ReplayOracle {
             inputs: VecDeque::new(),
-            uninit: HashMap::new(),
-            asm: HashMap::new(),
+            uninit: HashMap::default(),
+            asm: HashMap::default(),
             alloc_fails: VecDeque::new(),
             given: Vec::new(),
         };

@@ -16,10 +16,11 @@
 //! [`crate::Refiner`] before it decides the whole path.
 
 use crate::path::CirPath;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use slamrs_abstraction::analysis::modref::ModRef;
 use slamrs_abstraction::analysis::points_to::{AbsLoc, PointsTo};
 use slamrs_abstraction::cir::{Body, FuncId, Lval, NodeId, Program, Stmt};
-use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
+use std::collections::{BTreeSet, VecDeque};
 
 /// What deciding a path's slice settled.
 pub enum Decided {
@@ -58,7 +59,7 @@ pub fn relevant_assumes(
         pt,
         modref,
         live: BTreeSet::new(),
-        between: HashMap::new(),
+        between: HashMap::default(),
     };
     let last = &path.steps[n - 1];
     // frames of the calls still open at the error: filled in as their call steps are met
@@ -189,7 +190,7 @@ pub fn relevant_assumes(
 /// For each step inside a call that returned, the index of its call step (only the callee's
 /// own steps, at the callee's depth).
 fn calls(path: &CirPath) -> HashMap<usize, usize> {
-    let mut out = HashMap::new();
+    let mut out = HashMap::default();
     let mut open: Vec<usize> = Vec::new();
     for (i, s) in path.steps.iter().enumerate() {
         while open.len() > s.depth as usize {
@@ -261,7 +262,7 @@ impl Slicer<'_> {
         from: NodeId,
         target: NodeId,
     ) -> Option<BTreeSet<AbsLoc>> {
-        let mut seen: HashSet<NodeId> = HashSet::new();
+        let mut seen: HashSet<NodeId> = HashSet::default();
         let mut todo = VecDeque::from([from]);
         seen.insert(from);
         let mut writes = BTreeSet::new();

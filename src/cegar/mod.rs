@@ -641,7 +641,7 @@ fn refused(prog: &Program, entry: slamrs_abstraction::cir::FuncId) -> Option<Str
     if prog.refusals.is_empty() {
         return None;
     }
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = rustc_hash::FxHashSet::default();
     let mut stack = vec![entry];
     let address_taken: Vec<FuncId> = prog
         .func_ids()

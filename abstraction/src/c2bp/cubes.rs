@@ -11,7 +11,7 @@
 use crate::smt::encode::{Addresses, Encoder};
 use crate::smt::solver_pool::PooledSolver;
 use crate::smt::term::Term;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use z3::ast::Bool;
@@ -144,7 +144,7 @@ impl Session {
         for b in background {
             solver.assert(enc.boolean(b));
         }
-        let mut names = HashMap::new();
+        let mut names = HashMap::default();
         let mut lits = Vec::new();
         for (i, a) in atoms.iter().enumerate() {
             let l = Bool::new_const(format!("atom{i}"));

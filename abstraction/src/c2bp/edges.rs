@@ -10,7 +10,8 @@ use crate::cir::env::{classify, EnvFn, Known};
 use crate::cir::{Callee, Expr, ExprKind, FuncId, Lval, NodeId, Stmt, VarId};
 use crate::smt::term::{as_int, CellsKey, Conv, Obj, Op, Term};
 use bebop::ast::{Expr as BExpr, Stmt as BStmt, StmtKind};
-use std::collections::{BTreeSet, HashMap};
+use rustc_hash::FxHashMap as HashMap;
+use std::collections::BTreeSet;
 use std::sync::Arc;
 
 /// A fact the abstraction may use: a term and the boolean-program expression holding its
@@ -267,7 +268,7 @@ fn assignment(
     extra: &[Atom],
     background: &[Term],
 ) -> Option<BStmt> {
-    let empty = HashMap::new();
+    let empty = HashMap::default();
     let c = conv(ctx, f, &empty);
     let target = target_of(&c, lhs);
     let mut atoms = atoms_of(ctx, atoms_idx);
@@ -383,7 +384,7 @@ fn edge_code(ctx: &Ctx, f: FuncId, n: NodeId, e: usize, vis: &[usize]) -> Vec<BS
     let body = ctx.prog.func(f).body.as_ref().expect("edges of bodies");
     let edge = &body.node(n).edges[e];
     let vis = vis.to_vec();
-    let empty = HashMap::new();
+    let empty = HashMap::default();
     let c = conv(ctx, f, &empty);
     match &edge.stmt {
         Stmt::Skip => vec![],
@@ -412,7 +413,7 @@ fn edge_code(ctx: &Ctx, f: FuncId, n: NodeId, e: usize, vis: &[usize]) -> Vec<BS
 }
 
 fn assume_code(ctx: &Ctx, f: FuncId, vis: &[usize], cond: &Expr) -> Vec<BStmt> {
-    let empty = HashMap::new();
+    let empty = HashMap::default();
     let Ok(t) = conv(ctx, f, &empty).expr(cond) else {
         return vec![];
     };
@@ -546,7 +547,7 @@ fn call_defined(
 ) -> Vec<BStmt> {
     let prog = ctx.prog;
     let sig = &ctx.sigs[&g];
-    let empty = HashMap::new();
+    let empty = HashMap::default();
     let cf = conv(ctx, f, &empty);
     let params = &prog.func(g).params;
     let actuals: Vec<Option<Term>> = params
@@ -555,8 +556,8 @@ fn call_defined(
         .map(|(k, _)| args.get(k).and_then(|a| cf.expr(a).ok()).map(as_int))
         .collect();
     let mods = ctx.modref.mod_of(g);
-    let mut subst: HashMap<VarId, Term> = HashMap::new();
-    let mut invariant: HashMap<VarId, bool> = HashMap::new();
+    let mut subst: HashMap<VarId, Term> = HashMap::default();
+    let mut invariant: HashMap<VarId, bool> = HashMap::default();
     for (k, &p) in params.iter().enumerate() {
         let t = actuals[k].clone().unwrap_or(Term::Fresh(u32::MAX - 2));
         invariant.insert(p, actuals[k].is_some() && !meets(&t, mods));
@@ -565,7 +566,7 @@ fn call_defined(
     // entry values: the actual of `\old(x)` is the caller's `x`; where the callee may
     // change `x`, the returned predicates see `\old(x)` as itself, the symbol of the value
     // `x` had before the call (and the caller's own predicates are stated over it too)
-    let mut before: HashMap<VarId, VarId> = HashMap::new(); // x -> \old(x)
+    let mut before: HashMap<VarId, VarId> = HashMap::default(); // x -> \old(x)
     let mut unsayable: BTreeSet<VarId> = BTreeSet::new();
     for (old, x) in super::entry_values_of(prog, g) {
         let Ok(t) = cf.read(&Lval::Var(x)) else {
@@ -690,7 +691,7 @@ fn call_external(
     stmt: &Stmt,
     env: EnvFn,
 ) -> Vec<BStmt> {
-    let empty = HashMap::new();
+    let empty = HashMap::default();
     let c = conv(ctx, f, &empty);
     let atoms = atoms_of(ctx, vis);
     let cond = |k: usize| args.get(k).and_then(|a| c.expr(a).ok());
@@ -794,7 +795,7 @@ fn zeroed_object(ctx: &Ctx, args: &[Expr]) -> Option<Lval> {
 
 fn return_code(ctx: &Ctx, f: FuncId, vis: &[usize], value: Option<&Expr>) -> BStmt {
     let sig = &ctx.sigs[&f];
-    let empty = HashMap::new();
+    let empty = HashMap::default();
     let c = conv(ctx, f, &empty);
     let result = ctx.results.get(&f).copied();
     let atoms = atoms_of(ctx, vis);
@@ -865,7 +866,7 @@ pub fn enforce(ctx: &Ctx, f: FuncId) -> Option<BExpr> {
             }
         }
     }
-    let mut comps: HashMap<usize, Vec<usize>> = HashMap::new();
+    let mut comps: HashMap<usize, Vec<usize>> = HashMap::default();
     for i in 0..atoms.len() {
         let r = find(&mut group, i);
         comps.entry(r).or_default().push(i);
@@ -909,7 +910,7 @@ pub fn enforce(ctx: &Ctx, f: FuncId) -> Option<BExpr> {
 fn exclusive_constants(atoms: &[Atom]) -> Vec<BExpr> {
     // atoms `x == c` by their term `x` (in order of first appearance): (atom, c)
     let mut groups: Vec<Vec<(usize, i128)>> = Vec::new();
-    let mut index: HashMap<&Term, usize> = HashMap::new();
+    let mut index: HashMap<&Term, usize> = HashMap::default();
     for (i, a) in atoms.iter().enumerate() {
         let Term::Bin(Op::Eq, l, r) = &a.term else {
             continue;
@@ -981,7 +982,7 @@ pub fn init_code(ctx: &Ctx) -> Vec<BStmt> {
             .collect();
         out.push(bp::assign(names, values));
     }
-    let empty = HashMap::new();
+    let empty = HashMap::default();
     let c = conv(ctx, ctx.entry, &empty);
     for init in &prog.inits {
         out.extend(assignment(

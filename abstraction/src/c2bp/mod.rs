@@ -41,7 +41,8 @@ use crate::cir::{print, ExprKind, FuncId, Lval, NodeId, Program, Stmt, VarId, Va
 use crate::smt::encode::Addresses;
 use crate::smt::term::{Conv, Term};
 use rayon::prelude::*;
-use std::collections::{BTreeSet, HashMap};
+use rustc_hash::FxHashMap as HashMap;
+use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -252,7 +253,7 @@ impl Abstractor {
             }
         };
         let (pt, modref) = (&analyses.pt, &analyses.modref);
-        let empty = HashMap::new();
+        let empty = HashMap::default();
         let terms: Vec<Term> = preds
             .preds
             .iter()
@@ -291,7 +292,7 @@ impl Abstractor {
             addrs: Addresses::new(prog),
             preds,
             terms,
-            sigs: HashMap::new(),
+            sigs: HashMap::default(),
             opts,
             lim: CubeLimits {
                 max_len: opts.cube_len,
@@ -422,7 +423,7 @@ fn terms_syms(terms: &[Term]) -> Vec<std::sync::Arc<BTreeSet<edges::Sym>>> {
 
 /// Parameters assigned anywhere in their function.
 fn modified_params(prog: &Program) -> HashMap<FuncId, BTreeSet<VarId>> {
-    let mut out = HashMap::new();
+    let mut out = HashMap::default();
     for f in prog.func_ids() {
         let func = prog.func(f);
         let mut set = BTreeSet::new();
@@ -482,7 +483,7 @@ fn seed_terms(ctx: &Ctx) -> Vec<Vec<(Term, bool)>> {
 /// only is a return predicate (the c2bp paper's E_r, with `t` as the return variable r):
 /// the caller reads it with its result in place of `t`.
 fn returned_locals(prog: &Program) -> HashMap<FuncId, VarId> {
-    let mut out = HashMap::new();
+    let mut out = HashMap::default();
     for f in prog.func_ids() {
         let Some(body) = &prog.func(f).body else {
             continue;
@@ -526,7 +527,7 @@ fn returned_locals(prog: &Program) -> HashMap<FuncId, VarId> {
 fn signatures(ctx: &Ctx) -> HashMap<FuncId, ProcSig> {
     let prog = ctx.prog;
     let mut used_names: BTreeSet<String> = BTreeSet::new();
-    let mut out = HashMap::new();
+    let mut out = HashMap::default();
     for f in prog.func_ids() {
         let func = prog.func(f);
         if func.body.is_none() {

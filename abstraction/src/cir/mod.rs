@@ -20,7 +20,7 @@ pub use types::{
     Types,
 };
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// A source file named by a [`Loc`]: an index into [`Program::files`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
@@ -503,14 +503,14 @@ pub struct Program {
     /// Variables declared `volatile`: something outside the program may change them, so
     /// the abstraction lets each read see any value (the interpreter and the path formulas
     /// read the last value written, as the compiled program does with no outside writer).
-    pub volatile: std::collections::HashSet<VarId>,
+    pub volatile: rustc_hash::FxHashSet<VarId>,
     /// Function by name.
     pub func_index: HashMap<String, FuncId>,
     /// External functions known to call no function of the program back (kernel routines
     /// declared by a driver's kernel headers, other than the ones that take callbacks):
     /// unknown code they run reads and writes escaped memory but enters no escaped
     /// function.
-    pub quiet_externals: std::collections::HashSet<FuncId>,
+    pub quiet_externals: rustc_hash::FxHashSet<FuncId>,
     /// Entry-value pseudo variables (`\old(x)` in a function's predicates: the value the
     /// static-storage scalar `x` had when that activation began), each with its `x`. Only
     /// predicates mention them; see `c2bp::entry_value_var`.

@@ -283,7 +283,7 @@ pub fn program(p: &Program, src: SourceLines) -> String {
     }
     // external functions the program uses (calls, or takes the address of); a header
     // declares many more
-    let called: std::collections::HashSet<FuncId> = p
+    let called: rustc_hash::FxHashSet<FuncId> = p
         .functions
         .iter()
         .filter_map(|f| f.body.as_ref())

@@ -1,6 +1,6 @@
 //! C types as CIR sees them, interned in a [`Types`] table, with the x86-64 (LP64) layout gcc uses.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// An interned type: an index into [`Types`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -10,7 +10,7 @@
 //! Blanking keeps every byte offset (and so every reported location) unchanged.
 
 use crate::cir::LayoutAttrs;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// What the text says that the AST does not keep.
 #[derive(Clone, Debug, Default)]

@@ -24,7 +24,7 @@ use lang_c::ast::{
 };
 use lang_c::span::Node as LNode;
 use lang_c::visit::{self, Visit};
-use std::collections::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 
 /// The name of the models' nondeterministic choices.
 pub const CHOICE: &str = "__VERIFIER_nondet_slamrs_model";
@@ -112,9 +112,9 @@ fn is_function(d: &Declarator) -> bool {
 /// What `unit` needs: library functions it names without defining them, and its
 /// constructors and destructors.
 pub(crate) fn needs(unit: &TranslationUnit) -> Needs {
-    let mut names = Names(HashSet::new());
+    let mut names = Names(HashSet::default());
     names.visit_translation_unit(unit);
-    let mut defined = HashSet::new();
+    let mut defined = HashSet::default();
     let mut n = Needs::default();
     let add = |name: &str, attrs: Vec<(bool, Option<i64>)>, n: &mut Needs| {
         for (ctor, prio) in attrs {

@@ -20,7 +20,7 @@
 //! Nothing is removed that the program can reach: a name mentioned anywhere in kept code
 //! (a call, an address taken, a `sizeof`) keeps its body.
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// The typedefs standing for `__int128` (prepended to a unit that needs them).
 pub const INT128_TYPEDEFS: &str = "typedef struct { unsigned long long __w[2]; } __attribute__((__aligned__(16))) __slu128; typedef struct { unsigned long long __w[2]; } __attribute__((__aligned__(16))) __sli128;\n";
@@ -81,7 +81,7 @@ struct Scan {
 pub fn prune(text: &str, is_system: impl Fn(usize) -> bool) -> Option<String> {
     let scan = scan(text, &is_system);
     // system bodies by name
-    let mut by_name: HashMap<&str, Vec<usize>> = HashMap::new();
+    let mut by_name: HashMap<&str, Vec<usize>> = HashMap::default();
     for (i, (name, _, _, sys)) in scan.bodies.iter().enumerate() {
         if *sys {
             by_name.entry(name.as_str()).or_default().push(i);
@@ -90,9 +90,9 @@ pub fn prune(text: &str, is_system: impl Fn(usize) -> bool) -> Option<String> {
     if by_name.is_empty() {
         return None;
     }
-    let mut kept: HashSet<usize> = HashSet::new();
+    let mut kept: HashSet<usize> = HashSet::default();
     let mut work: Vec<&str> = scan.roots.iter().map(String::as_str).collect();
-    let mut seen: HashSet<&str> = HashSet::new();
+    let mut seen: HashSet<&str> = HashSet::default();
     while let Some(n) = work.pop() {
         if !seen.insert(n) {
             continue;
@@ -204,8 +204,8 @@ pub(crate) fn tokens(text: &str) -> Vec<(usize, Tok<'_>)> {
 fn scan(text: &str, is_system: &impl Fn(usize) -> bool) -> Scan {
     let toks = tokens(text);
     let mut bodies = Vec::new();
-    let mut roots = HashSet::new();
-    let mut mentions: HashMap<usize, HashSet<String>> = HashMap::new();
+    let mut roots = HashSet::default();
+    let mut mentions: HashMap<usize, HashSet<String>> = HashMap::default();
     // the offset of the token opening each open parenthesis at depth 0 of braces
     let mut parens: Vec<usize> = Vec::new();
     // in a system header, outside bodies: after `=` at file scope until `;`

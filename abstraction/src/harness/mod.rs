@@ -247,7 +247,7 @@ pub struct EntryMap {
 impl EntryMap {
     /// Functions with a role, each once, in map order.
     pub fn functions_with(&self, pred: impl Fn(&Role) -> bool) -> Vec<&EntryPoint> {
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = rustc_hash::FxHashSet::default();
         self.entries
             .iter()
             .filter(|e| pred(&e.role) && seen.insert((e.function.clone(), e.role.clone())))

@@ -15,7 +15,7 @@
 //!
 //! Only the driver's own functions (defined outside system headers) count.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use super::{DeviceExtension, EntryMap, EntryPoint, Platform, Role};
 use crate::cir::{Callee, Expr, ExprKind, FuncId, Loc, Lval, Program, Stmt, VarKind};
@@ -177,7 +177,8 @@ pub fn scan_wdm(prog: &Program) -> EntryMap {
     }
     // stores and kernel calls; parameters stored by helpers are followed to their callers
     // (helper, parameter) -> (role, how, the parameter holding the major function code)
-    let mut param_roles: HashMap<(FuncId, usize), (Role, String, Option<usize>)> = HashMap::new();
+    let mut param_roles: HashMap<(FuncId, usize), (Role, String, Option<usize>)> =
+        HashMap::default();
     for round in 0..4 {
         let before = param_roles.len();
         for f in prog.func_ids().filter(|&f| own(prog, f)) {

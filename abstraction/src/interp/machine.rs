@@ -2,7 +2,7 @@
 //! addresses), scalar and block reads and writes.
 
 use super::arith::{self, ArithError};
-use super::memory::{slice_bits, Content, FxBuild, Memory, Object, Piece};
+use super::memory::{slice_bits, Content, Memory, Object, Piece};
 use super::observe::Observer;
 use super::oracle::Oracle;
 use super::value::{ObjKind, ObjRef, Pointer, Value};
@@ -11,7 +11,7 @@ use crate::cir::{
     Field, FuncId, Function, HavocKind, IntKind, Loc, Lval, NodeId, Program, StructId, Ty,
     TypeKind, Var, VarId,
 };
-use std::collections::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 
 /// Results inside the interpreter: `Err` ends the run with that outcome.
 pub(crate) type R<T> = Result<T, Outcome>;
@@ -59,7 +59,7 @@ pub(crate) struct Machine<'p, 'o> {
     pub(crate) mem: Memory,
     pub(crate) frames: Vec<Frame<'p>>,
     /// Instance numbers of the activations on the stack.
-    pub(crate) live: HashSet<u64, FxBuild>,
+    pub(crate) live: HashSet<u64>,
     next_instance: u64,
     pub(crate) output: Vec<u8>,
     pub(crate) inputs: Vec<i128>,

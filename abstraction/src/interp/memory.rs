@@ -8,46 +8,8 @@
 
 use super::value::{ObjRef, Value};
 use crate::cir::Ty;
-use std::collections::{BTreeMap, HashMap};
-use std::hash::{BuildHasherDefault, Hasher};
-
-/// A fast hasher for object references (multiply-rotate, as in rustc's FxHash); the keys
-/// are small integers chosen by the interpreter, so hash flooding is not a concern.
-#[derive(Default)]
-pub(crate) struct FxHasher {
-    hash: u64,
-}
-
-impl Hasher for FxHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for b in bytes {
-            self.write_u64(u64::from(*b));
-        }
-    }
-
-    fn write_u8(&mut self, i: u8) {
-        self.write_u64(u64::from(i));
-    }
-
-    fn write_u32(&mut self, i: u32) {
-        self.write_u64(u64::from(i));
-    }
-
-    fn write_u64(&mut self, i: u64) {
-        self.hash = (self.hash.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-
-    fn write_usize(&mut self, i: usize) {
-        self.write_u64(i as u64);
-    }
-
-    fn finish(&self) -> u64 {
-        self.hash
-    }
-}
-
-/// Hash-map builder using [`FxHasher`].
-pub(crate) type FxBuild = BuildHasherDefault<FxHasher>;
+use rustc_hash::FxHashMap as HashMap;
+use std::collections::BTreeMap;
 
 /// What a cell holds.
 #[derive(Clone, Debug, PartialEq)]
@@ -271,7 +233,7 @@ impl Object {
 /// All live objects.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Memory {
-    objects: HashMap<ObjRef, Object, FxBuild>,
+    objects: HashMap<ObjRef, Object>,
 }
 
 impl Memory {

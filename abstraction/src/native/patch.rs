@@ -15,7 +15,8 @@ use super::{AllocSite, ErrorSite, ErrorSpec, Hooks, NativeError, Request};
 use crate::cir::env::{classify, EnvFn};
 use crate::cir::{FuncId, HavocKind, Loc, Lval, Program, Stmt, VarKind};
 use crate::frontend::source::{self, PreprocessOptions, Source};
-use std::collections::{BTreeMap, HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use std::collections::BTreeMap;
 
 /// The name the program's `main` gets.
 pub const MAIN: &str = "__slamrs_main";
@@ -161,7 +162,7 @@ impl Planner<'_> {
 
     /// Which function names are renamed, and how.
     fn renames(&self) -> HashMap<String, Rename> {
-        let mut out = HashMap::new();
+        let mut out = HashMap::default();
         let mut names: Vec<&str> = self.scan.refs.iter().map(|r| r.name.as_str()).collect();
         names.sort_unstable();
         names.dedup();
@@ -536,7 +537,7 @@ impl Planner<'_> {
 
     /// Uninitialized scalar locals get the value the interpreter chose at their declaration.
     fn initialize_locals(&mut self) {
-        let mut locs: HashSet<Loc> = HashSet::new();
+        let mut locs: HashSet<Loc> = HashSet::default();
         for f in &self.prog.functions {
             let Some(b) = &f.body else { continue };
             for (_, e) in b.edges() {

@@ -16,7 +16,7 @@ use bebop::ast::BinOp;
 use bebop::cfg::{CExpr, CondKind, ProcId, VKind, Var, VertexId};
 use bebop::semantics;
 use bebop::state::State;
-use std::collections::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 
 /// Most choice bits bebop's enumerating semantics is used for.
 const SMALL_CHOICES: u32 = 6;
@@ -218,7 +218,7 @@ impl Prepared {
             && (vx.choices > SMALL_CHOICES
                 || (vx.choices > 0 && matches!(vx.kind, VKind::Assign { .. })));
         let mut out: Vec<(VertexId, AState)> = Vec::new();
-        let mut seen: HashSet<(VertexId, AState)> = HashSet::new();
+        let mut seen: HashSet<(VertexId, AState)> = HashSet::default();
         for c in a.split(&self.reads[v as usize], limit)? {
             let succ = if component_wise {
                 self.read_once_successors(v, &c.s, limit)?
@@ -336,7 +336,7 @@ impl Prepared {
         };
         let q = &self.cfg.procs[*callee as usize];
         let mut out: Vec<AState> = Vec::new();
-        let mut seen: HashSet<AState> = HashSet::new();
+        let mut seen: HashSet<AState> = HashSet::default();
         for split in a.split(&self.reads[c as usize], limit)? {
             // Formals as values (`Some`) or wildcards (`None`: both values possible, for
             // read-once arguments).

@@ -4,8 +4,8 @@
 use super::astate::{AState, Blowup};
 use super::prepare::{Label, Prepared};
 use bebop::cfg::{ProcId, VKind, VertexId};
+use rustc_hash::FxHashSet as HashSet;
 use std::collections::hash_map::DefaultHasher;
-use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
@@ -134,9 +134,9 @@ impl Prepared {
         cap: usize,
     ) -> Result<Vec<Conf>, Blowup> {
         let mut work: Vec<(Conf, bool)> = set.into_iter().map(|c| (c, false)).collect();
-        let mut seen: HashSet<(Conf, bool)> = HashSet::new();
+        let mut seen: HashSet<(Conf, bool)> = HashSet::default();
         let mut out: Vec<Conf> = Vec::new();
-        let mut out_seen: HashSet<Conf> = HashSet::new();
+        let mut out_seen: HashSet<Conf> = HashSet::default();
         while let Some((c, stepped)) = work.pop() {
             if !seen.insert((c.clone(), stepped)) {
                 continue;

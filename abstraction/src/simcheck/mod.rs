@@ -55,7 +55,7 @@ mod tests;
 
 use crate::cir::{Expr, FuncId, Loc, Program};
 use crate::interp::{self, Oracle, Outcome};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::fmt;
 
 /// Largest set of BP configurations kept (beyond it, the visit is skipped and re-seeded).

@@ -4,7 +4,7 @@
 use super::{SimSpec, Violation, ViolationKind};
 use crate::cir::{Expr, ExprKind, FuncId, Lval, Program, VarId};
 use bebop::cfg::{CExpr, Cfg, ProcId, VKind, Var, VertexId};
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// A label of the c2bp contract: `n<k>` (code of CIR node k) or `n<k>_<e>` (code of edge e).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -93,7 +93,7 @@ impl Prepared {
             .map(|(i, p)| (p.name.as_str(), i as ProcId))
             .collect();
         let prog = spec.prog;
-        let mut proc_of = HashMap::new();
+        let mut proc_of = HashMap::default();
         for (&f, name) in &spec.proc_names {
             let Some(func) = prog.functions.get(f.0 as usize) else {
                 return Err(spec_error(format!("function #{} does not exist", f.0)));
@@ -144,7 +144,7 @@ impl Prepared {
                 })
             })
             .collect::<Result<Vec<_>, Box<Violation>>>()?;
-        let mut locals = HashMap::new();
+        let mut locals = HashMap::default();
         for (&f, preds) in &spec.locals {
             let Some(&p) = proc_of.get(&f) else {
                 return Err(spec_error(format!(
@@ -213,7 +213,7 @@ impl Prepared {
 
 fn collect_labels(cfg: &Cfg) -> (Vec<Vec<Label>>, Vec<HashMap<Label, VertexId>>) {
     let mut labels = Vec::with_capacity(cfg.vertices.len());
-    let mut label_at = vec![HashMap::new(); cfg.procs.len()];
+    let mut label_at = vec![HashMap::default(); cfg.procs.len()];
     for (i, vx) in cfg.vertices.iter().enumerate() {
         let ls: Vec<Label> = vx.labels.iter().filter_map(|l| parse_label(l)).collect();
         if let Some(p) = vx.proc {

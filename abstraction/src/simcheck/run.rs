@@ -7,7 +7,7 @@ use super::{Violation, ViolationKind, SET_CAP};
 use crate::cir::{Expr, ExprKind, FuncId, NodeId, Program, Stmt, VarId};
 use crate::interp::{Observer, Outcome, Probe};
 use bebop::cfg::{ProcId, VKind};
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 const ENFORCE_MSG: &str = "the concrete predicate values violate the procedure's `enforce`";
 
@@ -165,7 +165,7 @@ impl<'a> Sim<'a> {
 
     /// The entry values of `f` in a frame just entered (globals as `probe` sees them).
     fn entry_values_now(&self, f: FuncId, probe: &mut dyn Probe) -> HashMap<VarId, Expr> {
-        let mut out = HashMap::new();
+        let mut out = HashMap::default();
         for (old, x) in crate::c2bp::entry_values_of(self.prog, f) {
             if let Some(crate::interp::Value::Int(v)) = probe.eval(&self.prog.read_var(x)) {
                 let ty = self.prog.var(x).ty;
@@ -188,7 +188,7 @@ impl<'a> Sim<'a> {
     fn filter(&self, f: FuncId, p: ProcId, set: Vec<Conf>, vals: &Valuation) -> Vec<Conf> {
         let scratch = self.pre.scratch.get(&f).map(Vec::as_slice).unwrap_or(&[]);
         let mut out: Vec<Conf> = Vec::new();
-        let mut seen: HashSet<Conf> = HashSet::new();
+        let mut seen: HashSet<Conf> = HashSet::default();
         'confs: for mut c in set {
             let mut bound = false;
             for (pred, v) in vals {
@@ -524,7 +524,7 @@ impl Observer for Sim<'_> {
         }
         let first = self.pre.cfg.procs[q as usize].first;
         let mut entered = Vec::new();
-        let mut seen: HashSet<Conf> = HashSet::new();
+        let mut seen: HashSet<Conf> = HashSet::default();
         for c in at_call {
             let entries = match self.pre.call_entries(c.v, &c.st, SET_CAP) {
                 Ok(e) => e,
@@ -596,7 +596,7 @@ impl Observer for Sim<'_> {
             return;
         }
         let mut back = Vec::new();
-        let mut seen: HashSet<Conf> = HashSet::new();
+        let mut seen: HashSet<Conf> = HashSet::default();
         for c in at_exit {
             let Some((frame, parent)) = c.stack.pop() else {
                 return self.lose();

@@ -11,7 +11,7 @@
 
 use super::term::{MemKind, Obj, Op, Term};
 use crate::cir::{Program, Ty, VarId, RESULT_NAME};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use z3::ast::{Array, Bool, Int};
 use z3::{FuncDecl, Sort};
 
@@ -32,7 +32,7 @@ const GAP: i128 = 1 << 16;
 impl Addresses {
     /// Addresses for every variable, function and string of `prog`.
     pub fn new(prog: &Program) -> Addresses {
-        let mut base = HashMap::new();
+        let mut base = HashMap::default();
         let mut next: i128 = 1 << 20;
         let place = |o: Obj, size: i128, base: &mut HashMap<Obj, i128>, next: &mut i128| {
             base.insert(o, *next);
@@ -127,8 +127,8 @@ impl<'a> Encoder<'a> {
     pub fn new(addrs: &'a Addresses) -> Self {
         Encoder {
             addrs,
-            mems: HashMap::new(),
-            ufs: HashMap::new(),
+            mems: HashMap::default(),
+            ufs: HashMap::default(),
             arrays: None,
         }
     }
@@ -137,7 +137,7 @@ impl<'a> Encoder<'a> {
     /// caller replaces with [`Encoder::set_memory`] as a path writes memory.
     pub fn with_arrays(addrs: &'a Addresses) -> Self {
         Encoder {
-            arrays: Some(HashMap::new()),
+            arrays: Some(HashMap::default()),
             ..Encoder::new(addrs)
         }
     }

@@ -3,14 +3,14 @@
 //! [`PooledSolver`] is a solver of this thread's pool with one scope pushed; dropping it
 //! pops the scope and returns the solver to the pool.
 
+use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::ops::Deref;
 use z3::{Params, Solver};
 
 thread_local! {
     /// Idle solvers of this thread, by their limit and arithmetic.
-    static POOL: RefCell<HashMap<(Limit, Arith), Vec<Solver>>> = RefCell::new(HashMap::new());
+    static POOL: RefCell<HashMap<(Limit, Arith), Vec<Solver>>> = RefCell::new(HashMap::default());
 }
 
 /// How a solver's queries are bounded.

@@ -18,7 +18,7 @@
 
 use crate::analysis::points_to::{lval_ty, AbsLoc, PointsTo};
 use crate::cir::{BinOp, Expr, ExprKind, FuncId, Lval, Program, StrId, Ty, TypeKind, UnOp, VarId};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::Arc;
 
 /// An object with a fixed address.

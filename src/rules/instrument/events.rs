@@ -9,7 +9,8 @@
 //!   if the program calls the entry function itself (or takes its address), those calls go
 //!   to an uninstrumented copy.
 
-use std::collections::{BTreeMap, HashMap};
+use rustc_hash::FxHashMap as HashMap;
+use std::collections::BTreeMap;
 
 use slamrs_abstraction::cir::env::{classify, EnvFn};
 use slamrs_abstraction::cir::{
@@ -563,7 +564,7 @@ impl Visitor for VarMap<'_> {
 pub fn clone_function(prog: &mut Program, f: FuncId) -> FuncId {
     let g = FuncId(prog.functions.len() as u32);
     let src = prog.func(f).clone();
-    let mut map = HashMap::new();
+    let mut map = HashMap::default();
     let mut remap = |prog: &mut Program, vs: &[VarId]| -> Vec<VarId> {
         vs.iter()
             .map(|&v| {

@@ -8,7 +8,7 @@ pub use events::redirect_calls;
 mod fold;
 mod rewrite;
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use slamrs_abstraction::c2bp::PredicateSet;
 use slamrs_abstraction::cir::{verify, FileId, FuncId, Init, Loc, Lval, Program, VarKind};
@@ -185,7 +185,7 @@ fn instrument_rule(
     }
     let simplified = fold::simplify(rule, prog);
     let (named, entry_hooks) = events::plan(&simplified, prog, &ctx)?;
-    let mut redirects = HashMap::new();
+    let mut redirects = HashMap::default();
     for (&f, hooks) in &named {
         result.observed.push(prog.func(f).name.clone());
         if prog.func(f).body.is_some() {
@@ -220,7 +220,7 @@ fn instrument_rule(
                 kind: slamrs_abstraction::cir::ExprKind::Func(copy),
                 ty: ptr,
             };
-            let map = HashMap::from([(e, (copy, addr))]);
+            let map: HashMap<_, _> = [(e, (copy, addr))].into_iter().collect();
             events::redirect(prog, &map, &[]);
             result.synthetic.push(copy);
         }

@@ -1,6 +1,6 @@
 //! Walking and rewriting the variables, expressions and direct callees of CIR statements.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use slamrs_abstraction::cir::{Callee, Expr, ExprKind, FuncId, Lval, Program, Stmt, VarId};
 

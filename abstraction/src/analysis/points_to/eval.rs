@@ -296,7 +296,7 @@ impl<'a> Eval<'a> {
         let mut out = BTreeSet::new();
         // the offsets reached depend on the start only modulo the stride: each object and
         // residue once (an integer holding every escaped location has thousands of them)
-        let mut done: std::collections::HashSet<(AbsObj, u64)> = std::collections::HashSet::new();
+        let mut done: rustc_hash::FxHashSet<(AbsObj, u64)> = rustc_hash::FxHashSet::default();
         for l in locs {
             match self.pt.layout(self.prog, l.obj) {
                 Layout::Typed(_) | Layout::Collapsed

@@ -32,7 +32,8 @@ use crate::cir::{
     AllocId, Callee, Expr, FuncId, Lval, NodeId, Program, StrId, Ty, TypeKind, VarId,
 };
 use crate::interp::{ObjKind, Pointer};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use rustc_hash::FxHashMap as HashMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 pub use eval::lval_ty;
 

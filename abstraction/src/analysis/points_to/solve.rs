@@ -12,7 +12,8 @@ use super::{default_layout, AbsLoc, AbsObj, CallSite, Layout, PointsTo, SiteTarg
 use crate::analysis::layout;
 use crate::cir::env::{classify, EnvFn, Known};
 use crate::cir::{Callee, Expr, ExprKind, FuncId, Lval, NodeId, Program, Stmt, VarId, VarKind};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use rustc_hash::FxHashMap as HashMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Where a write goes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -651,8 +652,8 @@ impl<'p> Solver<'p> {
         let prog = self.prog;
         let old = std::mem::take(&mut self.pt.mem);
         let canon = |pt: &PointsTo, l: &AbsLoc| pt.loc_at(prog, l.obj, l.off as i64);
-        let mut new: std::collections::HashMap<AbsObj, BTreeMap<u64, BTreeSet<AbsLoc>>> =
-            std::collections::HashMap::with_capacity(old.len());
+        let mut new: rustc_hash::FxHashMap<AbsObj, BTreeMap<u64, BTreeSet<AbsLoc>>> =
+            rustc_hash::FxHashMap::with_capacity_and_hasher(old.len(), Default::default());
         for (obj, m) in old {
             for (off, set) in m {
                 let k = canon(&self.pt, &AbsLoc { obj, off });

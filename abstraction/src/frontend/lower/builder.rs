@@ -8,7 +8,7 @@ use crate::cir::{
 };
 use crate::frontend::{ErrorKind, FrontendError};
 use lang_c::span::Span;
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// The cases of a `switch` being lowered.
 pub(super) struct SwitchCtx {
@@ -83,13 +83,13 @@ impl FnCtx {
             halt: NodeId(2),
             ret_ty,
             locals: Vec::new(),
-            names: HashMap::new(),
+            names: HashMap::default(),
             temps: 0,
             breaks: Vec::new(),
             continues: Vec::new(),
             switches: Vec::new(),
-            labels: HashMap::new(),
-            defined_labels: HashSet::new(),
+            labels: HashMap::default(),
+            defined_labels: HashSet::default(),
             gotos: Vec::new(),
             bypassable: Vec::new(),
         }
@@ -156,7 +156,7 @@ fn finish_body(mut nodes: Vec<Node>, entry: NodeId, exit: NodeId, halt: NodeId) 
         }
         // Follow the chain; a cycle of Skips stays as it is.
         let mut path = vec![i];
-        let mut seen = HashSet::from([i]);
+        let mut seen: HashSet<_> = [i].into_iter().collect();
         let mut cur = i;
         let end = loop {
             if let Some(r) = resolved[cur] {

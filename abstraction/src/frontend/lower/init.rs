@@ -13,7 +13,7 @@ use crate::cir::{
 use crate::frontend::ErrorKind;
 use lang_c::ast::{Designator, Expression, Initializer, InitializerListItem};
 use lang_c::span::{Node, Span};
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// An initializer: a single expression or a brace-enclosed list.
 #[derive(Copy, Clone)]

@@ -50,7 +50,7 @@ use crate::cir::{
 };
 use lang_c::ast::{ExternalDeclaration, TranslationUnit};
 use lang_c::span::Node;
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// Result of a lowering step.
 type LResult<T> = Result<T, FrontendError>;
@@ -136,9 +136,9 @@ impl<'a> Lowerer<'a> {
             src,
             prog,
             scopes: scope::Scopes::new(),
-            defined: HashSet::new(),
-            header_env: HashSet::new(),
-            implicit: HashSet::new(),
+            defined: HashSet::default(),
+            header_env: HashSet::default(),
+            implicit: HashSet::default(),
             fcx: builder::FnCtx::file_scope(void),
             anon: 0,
             in_params: 0,
@@ -146,11 +146,11 @@ impl<'a> Lowerer<'a> {
             pending_struct_attrs: None,
             vla_ok: false,
             vla_len: None,
-            vla_sizes: HashMap::new(),
-            vla_typedefs: HashMap::new(),
+            vla_sizes: HashMap::default(),
+            vla_typedefs: HashMap::default(),
             vla_spec_len: None,
-            warned: HashSet::new(),
-            skipped: HashMap::new(),
+            warned: HashSet::default(),
+            skipped: HashMap::default(),
             kernel_callbacks: None,
         }
     }

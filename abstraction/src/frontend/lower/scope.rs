@@ -2,7 +2,7 @@
 //! names) and tags (struct, union, enum), block by block.
 
 use crate::cir::{FuncId, StructId, Ty, VarId};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// What an ordinary identifier names.
 #[derive(Copy, Clone, Debug)]

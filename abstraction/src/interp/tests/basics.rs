@@ -317,7 +317,7 @@ fn random_oracle_values_lie_in_the_type_range() {
     let r = pb.cast(pb.v(c), int);
     fb.ret(Some(r));
     pb.set_body(main, fb);
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = rustc_hash::FxHashSet::default();
     for seed in 0..200 {
         let mut o = RandomOracle::new(seed);
         let r = run(&pb.p, &Config::default(), &mut o, &mut NoObserver);
