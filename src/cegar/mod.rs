@@ -10,6 +10,7 @@ use bebop::symbolic::{Stop, SymbolicOptions};
 use slamrs_abstraction::c2bp::{self, Abstractor, PredicateSet};
 use slamrs_abstraction::cir::Program;
 use slamrs_abstraction::frontend::models;
+use slamrs_abstraction::harness;
 use slamrs_refinement::explore::Explored;
 use slamrs_refinement::{self as refinement, Counterexample, Refiner};
 
@@ -180,11 +181,15 @@ pub fn run(
     confirm: &mut Confirm,
 ) -> Outcome {
     let mut model_cex_rejected = false;
+    let mut bound_reached = false;
     let first = {
         let mut watched = |p: &Program, cex: &Counterexample| {
             let checked = confirm(p, cex);
             if checked.is_err() && takes_model_choice(cex) {
                 model_cex_rejected = true;
+            }
+            if harness::model_bound(&p.func(cex.error_func).name).is_some() {
+                bound_reached = true;
             }
             checked
         };
@@ -193,6 +198,9 @@ pub fn run(
     let Verdict::Unknown(why) = &first.verdict else {
         return first;
     };
+    if bound_reached && !opts.deadline.is_some_and(|d| Instant::now() >= d) {
+        return within_bounds(prog, first, opts, progress, confirm);
+    }
     if !model_cex_rejected || opts.deadline.is_some_and(|d| Instant::now() >= d) {
         return first;
     }
@@ -218,6 +226,48 @@ pub fn run(
         ),
         Verdict::Unknown(again) => unknown(
             format!("{why}; without the library models' unspecified calls: {again}"),
+            second.stats,
+            first.predicates,
+        ),
+    }
+}
+
+/// After `first` ended at a path that reaches an environment model's bound: checks again
+/// with the paths cut at the bounds ([`harness::end_paths_at_bounds`]), from the
+/// predicates `first` ended with. A violation found so is a real one (replayed like every
+/// other) and is the answer; anything else leaves `first`'s UNKNOWN, with what the second
+/// check found added to its reason.
+fn within_bounds(
+    prog: &mut Program,
+    first: Outcome,
+    opts: &Options,
+    progress: &mut dyn FnMut(&Progress),
+    confirm: &mut Confirm,
+) -> Outcome {
+    let Verdict::Unknown(why) = &first.verdict else {
+        return first;
+    };
+    let mut cut = prog.clone();
+    if harness::end_paths_at_bounds(&mut cut) == 0 {
+        return first;
+    }
+    tracing::info!(
+        "a path reached an environment model's bound; checking the paths within the bounds"
+    );
+    let mut second = run_once(&mut cut, first.predicates.clone(), opts, progress, confirm);
+    second.stats.absorb(&first.stats);
+    match second.verdict {
+        Verdict::Violation(_) => {
+            *prog = cut;
+            second
+        }
+        Verdict::Safe => unknown(
+            format!("{why}; on the paths within the models' bounds no violation is reachable, which does not prove the driver correct"),
+            second.stats,
+            first.predicates,
+        ),
+        Verdict::Unknown(again) => unknown(
+            format!("{why}; within the models' bounds: {again}"),
             second.stats,
             first.predicates,
         ),
