@@ -198,7 +198,7 @@ pub fn run(
     let Verdict::Unknown(why) = &first.verdict else {
         return first;
     };
-    if bound_reached && !opts.deadline.is_some_and(|d| Instant::now() >= d) {
+    if bound_reached && opts.deadline.is_none_or(|d| Instant::now() < d) {
         return within_bounds(prog, first, opts, progress, confirm);
     }
     if !model_cex_rejected || opts.deadline.is_some_and(|d| Instant::now() >= d) {
