@@ -1,6 +1,6 @@
-/* Two channels' timers share one function, and the module arms the second one too when its
-   optional buffer could be allocated: that path is beyond the OS model (one armed timer per
-   function). The ioctl's bad-command exit leaves the lock held, a bug on paths the model
+/* Three channels' timers share one function, and the module arms the third one too when
+   its optional buffer could be allocated: that path is beyond the OS model (two armed
+   timers per function). The ioctl's bad-command exit leaves the lock held, a bug on paths the model
    does follow. The first counterexample reaches the model's bound; the check then goes on
    with those paths cut and replays the ioctl's leak (DEFECT, where it was UNKNOWN).
    The leaked lock is then held when the module sleeps (sleep-in-atomic).
@@ -21,7 +21,7 @@ struct chan {
 };
 
 static DEFINE_SPINLOCK(ch_lock);
-static struct chan chans[2];
+static struct chan chans[3];
 static char *extra;
 
 static void ch_tick(struct timer_list *t)
@@ -58,16 +58,19 @@ static int __init ch_init(void)
 {
 	timer_setup(&chans[0].timer, ch_tick, 0);
 	timer_setup(&chans[1].timer, ch_tick, 0);
+	timer_setup(&chans[2].timer, ch_tick, 0);
 	mod_timer(&chans[0].timer, jiffies + HZ);
+	mod_timer(&chans[1].timer, jiffies + HZ);
 	extra = kmalloc(64, GFP_KERNEL);
 	if (extra)
-		mod_timer(&chans[1].timer, jiffies + HZ);
+		mod_timer(&chans[2].timer, jiffies + HZ);
 	return misc_register(&ch_dev);
 }
 
 static void __exit ch_exit(void)
 {
 	misc_deregister(&ch_dev);
+	del_timer_sync(&chans[2].timer);
 	del_timer_sync(&chans[1].timer);
 	del_timer_sync(&chans[0].timer);
 	kfree(extra);

@@ -1,9 +1,10 @@
 /* Two channels, each with its own timer, both driven by one timer function. The first
    channel's timer leaves the lock held when that channel is stuck; the second is never
-   stuck. The OS model follows one armed timer per function: arming the second channel's
-   timer while the first is armed is beyond it, so slamrs answers UNKNOWN with that reason
-   (GIVEUP) instead of following only the second timer and missing the bug (the `?`).
-   slamrs-expect: locking=DEFECT? sleep-in-atomic=PASS? irq-lines=NOT-APPLICABLE rcu=NOT-APPLICABLE module-ref=NOT-APPLICABLE */
+   stuck. The OS model follows two armed timers per function, so both channels run and the
+   stuck one leaks the lock (with one slot per function, arming the second timer was a
+   model bound and the answer GIVEUP; before the bounds, the model followed only the
+   second timer and answered PASS). The leaked lock is then held where the module sleeps.
+   slamrs-expect: locking=DEFECT sleep-in-atomic=DEFECT irq-lines=NOT-APPLICABLE rcu=NOT-APPLICABLE module-ref=NOT-APPLICABLE */
 #include <linux/module.h>
 #include <linux/timer.h>
 #include <linux/jiffies.h>

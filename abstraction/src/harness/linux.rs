@@ -65,12 +65,16 @@ pub const CALLS_BACK: &[&str] = &[
 /// or after a failed `module-init`): rules check what must be released by then.
 pub const UNLOADED: &str = "__slamrs_module_unloaded";
 
+/// How many timers armed, work items queued or tasklets scheduled with one function the OS
+/// model follows at once (a module with a timer per channel and one function for all of
+/// them has two channels followed); one more is a model bound.
+pub const SLOTS: usize = 2;
+
 /// The OS model: registration of interrupt handlers, timers, work and tasklets. It follows
-/// each routine of the map separately (one slot per routine: the handler's `irq` and
-/// `dev_id`, the timer armed with that function, the work queued with it, the tasklet
-/// scheduled with it), so a module with two timers or two handlers has both run; a second
-/// timer, work item or tasklet for one routine at once is a model bound
-/// ([`super::MODEL_BOUNDS`]). An interrupt handler requested a second time follows the last
+/// each routine of the map separately (the handler's `irq` and `dev_id`; [`SLOTS`] timers
+/// armed with that function, work items queued with it, tasklets scheduled with it), so a
+/// module with two timers or two handlers has both run; one more timer, work item or
+/// tasklet for one routine at once is a model bound ([`super::MODEL_BOUNDS`]). An interrupt handler requested a second time follows the last
 /// request (a proof over the first line's `dev_id` would need the pairing of `free_irq`
 /// with heap cookies that refinement does not find: see docs/drivers.md).
 fn os_model(
@@ -114,11 +118,17 @@ fn os_model(
         ));
     }
     t.push_str("    return 0;\n}\n");
-    // timers: armed with their function (also one initialized statically)
+    // timers: armed with their function (also one initialized statically), up to
+    // SLOTS of each function at once
     for k in 0..timers.len() {
         t.push_str(&format!(
-            "static struct timer_list *__slamrs_timer{k};\nstatic int __slamrs_timer_armed{k};\n"
+            "static struct timer_list *__slamrs_timer_arg{k};\n"
         ));
+        for j in 0..SLOTS {
+            t.push_str(&format!(
+                "static struct timer_list *__slamrs_timer{k}_{j};\nstatic int __slamrs_timer_armed{k}_{j};\n"
+            ));
+        }
     }
     t.push_str(
         "void init_timer_key(struct timer_list *timer, void (*func)(struct timer_list *),\n\
@@ -126,59 +136,90 @@ fn os_model(
          \x20   timer->function = func;\n    timer->flags = flags;\n",
     );
     for k in 0..timers.len() {
-        t.push_str(&format!(
-            "    if (timer == __slamrs_timer{k})\n        __slamrs_timer_armed{k} = 0;\n"
-        ));
+        for j in 0..SLOTS {
+            t.push_str(&format!(
+                "    if (timer == __slamrs_timer{k}_{j})\n        __slamrs_timer_armed{k}_{j} = 0;\n"
+            ));
+        }
     }
     t.push_str("}\n");
-    t.push_str("static int __slamrs_arm(struct timer_list *timer)\n{\n    int was = 0;\n");
+    t.push_str("static int __slamrs_arm(struct timer_list *timer)\n{\n");
     for (k, f) in timers.iter().enumerate() {
+        // armed already: re-armed in its slot; else the first free slot; else the bound
+        let take = slots_take(
+            &format!("__slamrs_timer{k}"),
+            &format!("__slamrs_timer_armed{k}"),
+            "timer",
+            "return 1",
+            "return 0",
+        );
         t.push_str(&format!(
-            "    if (timer->function == {f}) {{\n        if (__slamrs_timer_armed{k} && __slamrs_timer{k} != timer)\n            __slamrs_bound_timer();\n        was = timer == __slamrs_timer{k} && __slamrs_timer_armed{k};\n        __slamrs_timer{k} = timer;\n        __slamrs_timer_armed{k} = 1;\n    }}\n"
+            "    if (timer->function == {f}) {{\n{take}        __slamrs_bound_timer();\n    }}\n"
         ));
     }
-    t.push_str("    return was;\n}\n");
+    t.push_str("    return 0;\n}\n");
     t.push_str(
         "int mod_timer(struct timer_list *timer, unsigned long expires)\n{\n    timer->expires = expires;\n    return __slamrs_arm(timer);\n}\n\
          void add_timer(struct timer_list *timer)\n{\n    __slamrs_arm(timer);\n}\n\
          int timer_delete(struct timer_list *timer)\n{\n    int was = 0;\n",
     );
     for k in 0..timers.len() {
-        t.push_str(&format!(
-            "    if (timer == __slamrs_timer{k} && __slamrs_timer_armed{k}) {{ was = 1; __slamrs_timer_armed{k} = 0; }}\n"
-        ));
+        for j in 0..SLOTS {
+            t.push_str(&format!(
+                "    if (timer == __slamrs_timer{k}_{j} && __slamrs_timer_armed{k}_{j}) {{ was = 1; __slamrs_timer_armed{k}_{j} = 0; }}\n"
+            ));
+        }
     }
     t.push_str(
         "    return was;\n}\n\
          int timer_delete_sync(struct timer_list *timer)\n{\n    return timer_delete(timer);\n}\n",
     );
-    // work items: queued with their function
+    // work items: queued with their function, up to SLOTS of each at once
     for k in 0..works.len() {
         t.push_str(&format!(
-            "static struct work_struct *__slamrs_work{k};\nstatic int __slamrs_work_queued{k};\n"
+            "static struct work_struct *__slamrs_work_arg{k};\n"
         ));
+        for j in 0..SLOTS {
+            t.push_str(&format!(
+                "static struct work_struct *__slamrs_work{k}_{j};\nstatic int __slamrs_work_queued{k}_{j};\n"
+            ));
+        }
     }
     t.push_str(
         "bool queue_work_on(int cpu, struct workqueue_struct *wq, struct work_struct *work)\n{\n",
     );
     for (k, f) in works.iter().enumerate() {
+        let take = slots_take(
+            &format!("__slamrs_work{k}"),
+            &format!("__slamrs_work_queued{k}"),
+            "work",
+            "return 0",
+            "return 1",
+        );
         t.push_str(&format!(
-            "    if (work->func == {f}) {{\n        if (__slamrs_work_queued{k} && __slamrs_work{k} == work)\n            return 0;\n        if (__slamrs_work_queued{k})\n            __slamrs_bound_work();\n        __slamrs_work{k} = work;\n        __slamrs_work_queued{k} = 1;\n    }}\n"
+            "    if (work->func == {f}) {{\n{take}        __slamrs_bound_work();\n    }}\n"
         ));
     }
     t.push_str("    return 1;\n}\n");
     t.push_str("bool cancel_work_sync(struct work_struct *work)\n{\n    int was = 0;\n");
     for k in 0..works.len() {
-        t.push_str(&format!(
-            "    if (work == __slamrs_work{k} && __slamrs_work_queued{k}) {{ was = 1; __slamrs_work_queued{k} = 0; }}\n"
-        ));
+        for j in 0..SLOTS {
+            t.push_str(&format!(
+                "    if (work == __slamrs_work{k}_{j} && __slamrs_work_queued{k}_{j}) {{ was = 1; __slamrs_work_queued{k}_{j} = 0; }}\n"
+            ));
+        }
     }
     t.push_str("    return was;\n}\n");
-    // tasklets: scheduled with their function
+    // tasklets: scheduled with their function, up to SLOTS of each at once
     for k in 0..tasklets.len() {
         t.push_str(&format!(
-            "static struct tasklet_struct *__slamrs_tasklet{k};\nstatic int __slamrs_tasklet_scheduled{k};\n"
+            "static struct tasklet_struct *__slamrs_tasklet_arg{k};\n"
         ));
+        for j in 0..SLOTS {
+            t.push_str(&format!(
+                "static struct tasklet_struct *__slamrs_tasklet{k}_{j};\nstatic int __slamrs_tasklet_scheduled{k}_{j};\n"
+            ));
+        }
     }
     t.push_str(
         "void tasklet_init(struct tasklet_struct *t, void (*func)(unsigned long), unsigned long data)\n{\n\
@@ -193,18 +234,46 @@ fn os_model(
         } else {
             format!("!t->use_callback && t->func == {f}")
         };
+        let take = slots_take(
+            &format!("__slamrs_tasklet{k}"),
+            &format!("__slamrs_tasklet_scheduled{k}"),
+            "t",
+            "return",
+            "return",
+        );
         t.push_str(&format!(
-            "    if ({test}) {{ if (__slamrs_tasklet_scheduled{k} && __slamrs_tasklet{k} != t) __slamrs_bound_tasklet(); __slamrs_tasklet{k} = t; __slamrs_tasklet_scheduled{k} = 1; }}\n"
+            "    if ({test}) {{\n{take}        __slamrs_bound_tasklet();\n    }}\n"
         ));
     }
     t.push_str("}\nvoid tasklet_kill(struct tasklet_struct *t)\n{\n");
     for k in 0..tasklets.len() {
-        t.push_str(&format!(
-            "    if (t == __slamrs_tasklet{k})\n        __slamrs_tasklet_scheduled{k} = 0;\n"
-        ));
+        for j in 0..SLOTS {
+            t.push_str(&format!(
+                "    if (t == __slamrs_tasklet{k}_{j})\n        __slamrs_tasklet_scheduled{k}_{j} = 0;\n"
+            ));
+        }
     }
     t.push_str("}\n");
     t
+}
+
+/// The OS model's code that puts `obj` into one of the [`SLOTS`] of a routine (slot
+/// variables `{slot}_{j}`, flags `{flag}_{j}`): an object already in a set slot leaves with
+/// `again`; else the first free slot takes it and the code leaves with `taken`; else it
+/// falls through (to the routine's bound).
+fn slots_take(slot: &str, flag: &str, obj: &str, again: &str, taken: &str) -> String {
+    let mut c = String::new();
+    for j in 0..SLOTS {
+        c.push_str(&format!(
+            "        if ({flag}_{j} && {slot}_{j} == {obj})\n            {again};\n"
+        ));
+    }
+    for j in 0..SLOTS {
+        c.push_str(&format!(
+            "        if (!{flag}_{j}) {{\n            {slot}_{j} = {obj};\n            {flag}_{j} = 1;\n            {taken};\n        }}\n"
+        ));
+    }
+    c
 }
 
 /// Structures whose callbacks come in a bound/unbound pairing: (bind field, unbind fields).
@@ -401,10 +470,12 @@ pub fn harness(map: &EntryMap, prog: &Program) -> Result<Harness, String> {
         .into_iter()
         .enumerate()
     {
-        let u = unit(&Role::Timer, &e.function, format!("__slamrs_timer{k}"))?;
-        cases.push(format!(
-            "if (__slamrs_timer_armed{k}) {{ __slamrs_timer_armed{k} = 0; {u}(); }} /* timer */"
-        ));
+        let u = unit(&Role::Timer, &e.function, format!("__slamrs_timer_arg{k}"))?;
+        for j in 0..SLOTS {
+            cases.push(format!(
+                "if (__slamrs_timer_armed{k}_{j}) {{ __slamrs_timer_armed{k}_{j} = 0; __slamrs_timer_arg{k} = __slamrs_timer{k}_{j}; {u}(); }} /* timer */"
+            ));
+        }
         timers.push(e.function.clone());
     }
     let mut works = Vec::new();
@@ -413,10 +484,16 @@ pub fn harness(map: &EntryMap, prog: &Program) -> Result<Harness, String> {
         .into_iter()
         .enumerate()
     {
-        let u = unit(&Role::WorkItem, &e.function, format!("__slamrs_work{k}"))?;
-        cases.push(format!(
-            "if (__slamrs_work_queued{k}) {{ __slamrs_work_queued{k} = 0; {u}(); }} /* work */"
-        ));
+        let u = unit(
+            &Role::WorkItem,
+            &e.function,
+            format!("__slamrs_work_arg{k}"),
+        )?;
+        for j in 0..SLOTS {
+            cases.push(format!(
+                "if (__slamrs_work_queued{k}_{j}) {{ __slamrs_work_queued{k}_{j} = 0; __slamrs_work_arg{k} = __slamrs_work{k}_{j}; {u}(); }} /* work */"
+            ));
+        }
         works.push(e.function.clone());
     }
     let mut tasklets = Vec::new();
@@ -432,14 +509,16 @@ pub fn harness(map: &EntryMap, prog: &Program) -> Result<Harness, String> {
             .first()
             .is_some_and(|p| matches!(prog.types.kind(prog.var(*p).ty), TypeKind::Pointer(_)));
         let call = if pointer {
-            format!("__slamrs_tasklet{k}")
+            format!("__slamrs_tasklet_arg{k}")
         } else {
-            format!("__slamrs_tasklet{k}->data")
+            format!("__slamrs_tasklet_arg{k}->data")
         };
         let u = unit(&Role::Tasklet, &e.function, call)?;
-        cases.push(format!(
-            "if (__slamrs_tasklet_scheduled{k}) {{ __slamrs_tasklet_scheduled{k} = 0; {u}(); }} /* tasklet */"
-        ));
+        for j in 0..SLOTS {
+            cases.push(format!(
+                "if (__slamrs_tasklet_scheduled{k}_{j}) {{ __slamrs_tasklet_scheduled{k}_{j} = 0; __slamrs_tasklet_arg{k} = __slamrs_tasklet{k}_{j}; {u}(); }} /* tasklet */"
+            ));
+        }
         tasklets.push((e.function.clone(), pointer));
     }
     let exit = match map.functions_with(|r| *r == Role::ModuleExit).first() {

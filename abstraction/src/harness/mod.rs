@@ -298,15 +298,15 @@ pub const MODEL_BOUNDS: &[(&str, &str)] = &[
     ),
     (
         "__slamrs_bound_timer",
-        "the module arms a second timer with the function of one still armed (the Linux model follows one per function)",
+        "the module arms a third timer with the function of two still armed (the Linux model follows two per function)",
     ),
     (
         "__slamrs_bound_work",
-        "the module queues a second work item with the function of one still queued (the Linux model follows one per function)",
+        "the module queues a third work item with the function of two still queued (the Linux model follows two per function)",
     ),
     (
         "__slamrs_bound_tasklet",
-        "the module schedules a second tasklet with the function of one still scheduled (the Linux model follows one per function)",
+        "the module schedules a third tasklet with the function of two still scheduled (the Linux model follows two per function)",
     ),
 ];
 
