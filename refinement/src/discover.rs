@@ -1369,10 +1369,83 @@ fn reads_lval(e: &Expr, lv: &Lval) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::normalize;
+    use super::{discover, normalize};
+    use crate::path::{CirPath, PathStep};
+    use slamrs_abstraction::analysis::Analyses;
     use slamrs_abstraction::c2bp::parse_predicates;
-    use slamrs_abstraction::cir::print;
+    use slamrs_abstraction::cir::{print, FuncId, Program, Stmt};
     use slamrs_abstraction::frontend::{load_text, LoadOptions};
+
+    /// The path through `main` that takes, at each node with several edges, the next edge
+    /// of `choices`, up to the error.
+    fn walk(prog: &Program, main: FuncId, choices: &[usize]) -> CirPath {
+        let body = prog.func(main).body.as_ref().expect("main has a body");
+        let mut at = body.entry;
+        let mut choices = choices.iter();
+        let mut path = CirPath::default();
+        loop {
+            let node = body.node(at);
+            let edge = if node.edges.len() > 1 {
+                *choices.next().expect("a choice per branch")
+            } else {
+                0
+            };
+            path.steps.push(PathStep {
+                func: main,
+                node: at,
+                edge,
+                depth: 0,
+                callee: None,
+            });
+            if matches!(node.edges[edge].stmt, Stmt::Error) {
+                return path;
+            }
+            at = node.edges[edge].to;
+        }
+    }
+
+    /// A write through `q` that may hit the cell a later test reads through `p`: the
+    /// weakest precondition splits on the two addresses, so discovery adds their equality
+    /// and which static object each pointer holds, besides the read's own fact.
+    #[test]
+    fn a_write_that_may_alias_a_read_forks_on_the_addresses() {
+        let src = r#"
+            extern int __VERIFIER_nondet_int(void);
+            extern void reach_error(void);
+            struct cell { int v; };
+            struct cell a, b;
+            int main(void) {
+                struct cell *p = &a;
+                struct cell *q = &b;
+                if (__VERIFIER_nondet_int())
+                    q = &a;
+                p->v = 0;
+                q->v = 1;
+                if (p->v == 1)
+                    reach_error();
+                return 0;
+            }"#;
+        let mut prog = load_text("alias.c", src.into(), &LoadOptions::default()).expect("loads");
+        let main = prog.func_by_name("main").expect("main");
+        // q stays &b, so the write misses a and the test `p->v == 1` fails: infeasible
+        let path = walk(&prog, main, &[0, 0]);
+        let core: Vec<usize> = (0..path.steps.len())
+            .filter(|&k| {
+                matches!(path.stmt(&prog, k), Stmt::Assume(c)
+                    if print::expr(&prog, c).contains("v == 1"))
+            })
+            .collect();
+        assert_eq!(core.len(), 1, "one test of p->v on the path");
+        let analyses = Analyses::compute(&prog);
+        let found = discover(&mut prog, &analyses.pt, &analyses.modref, &path, &core);
+        let shown: Vec<String> = found.iter().map(|(_, e)| print::expr(&prog, e)).collect();
+        for want in ["p == q", "q == &a"] {
+            assert!(
+                shown.iter().any(|s| s == want),
+                "`{want}` is discovered: {shown:?}"
+            );
+        }
+    }
 
     #[test]
     fn predicates_are_canonical() {
