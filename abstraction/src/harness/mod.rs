@@ -369,3 +369,40 @@ pub fn unit_name(role: &Role, function: &str) -> String {
     let r = role.name().replace(['-', ':'], "_");
     format!("{r}__{function}")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::end_paths_at_bounds;
+    use crate::cir::{Program, Stmt};
+    use crate::frontend::{load_text, LoadOptions};
+
+    fn errors_in(prog: &Program, name: &str) -> usize {
+        let f = prog.func_by_name(name).expect("function");
+        let body = prog.func(f).body.as_ref().expect("body");
+        body.edges().filter(|(_, e)| e.stmt == Stmt::Error).count()
+    }
+
+    /// Only the bound functions' error edges end the path; the program's own stay errors.
+    #[test]
+    fn only_the_bounds_become_path_ends() {
+        let src = r#"
+            extern void reach_error(void);
+            extern int __VERIFIER_nondet_int(void);
+            void __slamrs_bound_timer(void) { reach_error(); }
+            int main(void) {
+                if (__VERIFIER_nondet_int())
+                    __slamrs_bound_timer();
+                if (__VERIFIER_nondet_int())
+                    reach_error();
+                return 0;
+            }"#;
+        let mut prog = load_text("b.c", src.into(), &LoadOptions::default()).expect("loads");
+        assert_eq!(errors_in(&prog, "__slamrs_bound_timer"), 1);
+        assert_eq!(errors_in(&prog, "main"), 1);
+        assert_eq!(end_paths_at_bounds(&mut prog), 1);
+        assert_eq!(errors_in(&prog, "__slamrs_bound_timer"), 0);
+        assert_eq!(errors_in(&prog, "main"), 1);
+        // nothing left to cut
+        assert_eq!(end_paths_at_bounds(&mut prog), 0);
+    }
+}
