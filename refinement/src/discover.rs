@@ -1370,39 +1370,11 @@ fn reads_lval(e: &Expr, lv: &Lval) -> bool {
 #[cfg(test)]
 mod tests {
     use super::{discover, normalize};
-    use crate::path::{CirPath, PathStep};
+    use crate::path::walk;
     use slamrs_abstraction::analysis::Analyses;
     use slamrs_abstraction::c2bp::parse_predicates;
-    use slamrs_abstraction::cir::{print, FuncId, Program, Stmt};
+    use slamrs_abstraction::cir::{print, Stmt};
     use slamrs_abstraction::frontend::{load_text, LoadOptions};
-
-    /// The path through `main` that takes, at each node with several edges, the next edge
-    /// of `choices`, up to the error.
-    fn walk(prog: &Program, main: FuncId, choices: &[usize]) -> CirPath {
-        let body = prog.func(main).body.as_ref().expect("main has a body");
-        let mut at = body.entry;
-        let mut choices = choices.iter();
-        let mut path = CirPath::default();
-        loop {
-            let node = body.node(at);
-            let edge = if node.edges.len() > 1 {
-                *choices.next().expect("a choice per branch")
-            } else {
-                0
-            };
-            path.steps.push(PathStep {
-                func: main,
-                node: at,
-                edge,
-                depth: 0,
-                callee: None,
-            });
-            if matches!(node.edges[edge].stmt, Stmt::Error) {
-                return path;
-            }
-            at = node.edges[edge].to;
-        }
-    }
 
     /// A write through `q` that may hit the cell a later test reads through `p`: the
     /// weakest precondition splits on the two addresses, so discovery adds their equality

@@ -169,6 +169,35 @@ pub fn map_trace(
     Ok(path)
 }
 
+/// The path through `main` that takes, at each node with several edges, the next edge
+/// of `choices`, up to the error.
+#[cfg(test)]
+pub(crate) fn walk(prog: &Program, main: FuncId, choices: &[usize]) -> CirPath {
+    let body = prog.func(main).body.as_ref().expect("main has a body");
+    let mut at = body.entry;
+    let mut choices = choices.iter();
+    let mut path = CirPath::default();
+    loop {
+        let node = body.node(at);
+        let edge = if node.edges.len() > 1 {
+            *choices.next().expect("a choice per branch")
+        } else {
+            0
+        };
+        path.steps.push(PathStep {
+            func: main,
+            node: at,
+            edge,
+            depth: 0,
+            callee: None,
+        });
+        if matches!(node.edges[edge].stmt, Stmt::Error) {
+            return path;
+        }
+        at = node.edges[edge].to;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::parse_label;

@@ -186,8 +186,9 @@ fn unsat_core(f: &PathFormula) -> Vec<usize> {
 }
 
 /// `core` minimized by deletion, latest conditions first, with at most `max_checks`
-/// checks, counting those Z3 cannot decide in `undecided`: a guard goes only when the path is unsatisfiable without it, so the result is
-/// a core however many checks are undecided.
+/// checks, counting those Z3 cannot decide in `undecided`: a guard goes only when the
+/// path is unsatisfiable without it, so the result is a core however many checks are
+/// undecided.
 fn minimal_core(
     f: &PathFormula,
     mut keep: Vec<usize>,
@@ -222,6 +223,25 @@ mod tests {
     use slamrs_abstraction::smt::solver_pool::PooledSolver;
     use z3::ast::Bool;
 
+    /// A path formula over `solver` whose `assume` at each step is its condition, under a
+    /// guard per step; no choices.
+    fn guarded(solver: PooledSolver, conds: &[(usize, Bool)]) -> PathFormula {
+        let guards = conds
+            .iter()
+            .map(|(step, c)| {
+                let g = Bool::new_const(format!("g{step}"));
+                solver.assert(g.implies(c));
+                (g, *step)
+            })
+            .collect();
+        PathFormula {
+            solver,
+            guards,
+            choices: Vec::new(),
+            approximations: Vec::new(),
+        }
+    }
+
     /// `x = 0; y = 0` with guards `x == 1` (step 3), `y == 1` (step 5) and `x == 0`
     /// (step 7): two independent reasons, so two cores; the consistent guard is in none.
     #[test]
@@ -235,20 +255,7 @@ mod tests {
             (5, y.eq(Int::from_i64(1))),
             (7, x.eq(Int::from_i64(0))),
         ];
-        let guards = conds
-            .iter()
-            .map(|(step, c)| {
-                let g = Bool::new_const(format!("g{step}"));
-                solver.assert(g.implies(c));
-                (g, *step)
-            })
-            .collect();
-        let f = PathFormula {
-            solver,
-            guards,
-            choices: Vec::new(),
-            approximations: Vec::new(),
-        };
+        let f = guarded(solver, &conds);
         let Feasibility::Infeasible(mut cores) = decide(&f, 64, 8) else {
             panic!("the path is infeasible");
         };
@@ -318,20 +325,7 @@ mod tests {
             (2, x.eq(Int::from_i64(1))),
             (3, x.eq(Int::from_i64(2))),
         ];
-        let guards: Vec<(Bool, usize)> = conds
-            .iter()
-            .map(|(step, c)| {
-                let g = Bool::new_const(format!("g{step}"));
-                solver.assert(g.implies(c));
-                (g, *step)
-            })
-            .collect();
-        let f = PathFormula {
-            solver,
-            guards,
-            choices: Vec::new(),
-            approximations: Vec::new(),
-        };
+        let f = guarded(solver, &conds);
         assert_eq!(check(&f, &[0, 1, 2]), SatResult::Unsat);
         let all = vec![0, 1, 2];
         // one resource unit decides nothing: nothing is removed, and the search stops

@@ -379,6 +379,19 @@ impl Body {
             .flat_map(|(i, n)| n.edges.iter().map(move |e| (NodeId(i as u32), e)))
     }
 
+    /// Turns every `Error` edge into `Halt { code: None }` (the path ends there, no
+    /// violation); the number of edges changed.
+    pub fn halt_errors(&mut self) -> usize {
+        let mut changed = 0;
+        for e in self.nodes.iter_mut().flat_map(|n| n.edges.iter_mut()) {
+            if e.stmt == Stmt::Error {
+                e.stmt = Stmt::Halt { code: None };
+                changed += 1;
+            }
+        }
+        changed
+    }
+
     /// The functions the body calls by name (calls through pointers not included).
     pub fn direct_callees(&self) -> impl Iterator<Item = FuncId> + '_ {
         self.edges().filter_map(|(_, e)| match &e.stmt {

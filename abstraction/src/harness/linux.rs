@@ -74,9 +74,10 @@ pub const SLOTS: usize = 2;
 /// each routine of the map separately (the handler's `irq` and `dev_id`; [`SLOTS`] timers
 /// armed with that function, work items queued with it, tasklets scheduled with it), so a
 /// module with two timers or two handlers has both run; one more timer, work item or
-/// tasklet for one routine at once is a model bound ([`super::MODEL_BOUNDS`]). An interrupt handler requested a second time follows the last
-/// request (a proof over the first line's `dev_id` would need the pairing of `free_irq`
-/// with heap cookies that refinement does not find: see docs/drivers.md).
+/// tasklet for one routine at once is a model bound ([`super::MODEL_BOUNDS`]). An
+/// interrupt handler requested a second time follows the last request (a proof over the
+/// first line's `dev_id` would need the pairing of `free_irq` with heap cookies that
+/// refinement does not find: see docs/drivers.md).
 fn os_model(
     irqs: &[String],
     timers: &[String],
@@ -121,14 +122,7 @@ fn os_model(
     // timers: armed with their function (also one initialized statically), up to
     // SLOTS of each function at once
     for k in 0..timers.len() {
-        t.push_str(&format!(
-            "static struct timer_list *__slamrs_timer_arg{k};\n"
-        ));
-        for j in 0..SLOTS {
-            t.push_str(&format!(
-                "static struct timer_list *__slamrs_timer{k}_{j};\nstatic int __slamrs_timer_armed{k}_{j};\n"
-            ));
-        }
+        t.push_str(&TIMERS.decls(k));
     }
     t.push_str(
         "void init_timer_key(struct timer_list *timer, void (*func)(struct timer_list *),\n\
@@ -136,23 +130,13 @@ fn os_model(
          \x20   timer->function = func;\n    timer->flags = flags;\n",
     );
     for k in 0..timers.len() {
-        for j in 0..SLOTS {
-            t.push_str(&format!(
-                "    if (timer == __slamrs_timer{k}_{j})\n        __slamrs_timer_armed{k}_{j} = 0;\n"
-            ));
-        }
+        t.push_str(&TIMERS.forget(k, "timer"));
     }
     t.push_str("}\n");
     t.push_str("static int __slamrs_arm(struct timer_list *timer)\n{\n");
     for (k, f) in timers.iter().enumerate() {
         // armed already: re-armed in its slot; else the first free slot; else the bound
-        let take = slots_take(
-            &format!("__slamrs_timer{k}"),
-            &format!("__slamrs_timer_armed{k}"),
-            "timer",
-            "return 1",
-            "return 0",
-        );
+        let take = TIMERS.take(k, "timer", "return 1", "return 0");
         t.push_str(&format!(
             "    if (timer->function == {f}) {{\n{take}        __slamrs_bound_timer();\n    }}\n"
         ));
@@ -164,11 +148,7 @@ fn os_model(
          int timer_delete(struct timer_list *timer)\n{\n    int was = 0;\n",
     );
     for k in 0..timers.len() {
-        for j in 0..SLOTS {
-            t.push_str(&format!(
-                "    if (timer == __slamrs_timer{k}_{j} && __slamrs_timer_armed{k}_{j}) {{ was = 1; __slamrs_timer_armed{k}_{j} = 0; }}\n"
-            ));
-        }
+        t.push_str(&TIMERS.cancel(k, "timer"));
     }
     t.push_str(
         "    return was;\n}\n\
@@ -176,26 +156,13 @@ fn os_model(
     );
     // work items: queued with their function, up to SLOTS of each at once
     for k in 0..works.len() {
-        t.push_str(&format!(
-            "static struct work_struct *__slamrs_work_arg{k};\n"
-        ));
-        for j in 0..SLOTS {
-            t.push_str(&format!(
-                "static struct work_struct *__slamrs_work{k}_{j};\nstatic int __slamrs_work_queued{k}_{j};\n"
-            ));
-        }
+        t.push_str(&WORKS.decls(k));
     }
     t.push_str(
         "bool queue_work_on(int cpu, struct workqueue_struct *wq, struct work_struct *work)\n{\n",
     );
     for (k, f) in works.iter().enumerate() {
-        let take = slots_take(
-            &format!("__slamrs_work{k}"),
-            &format!("__slamrs_work_queued{k}"),
-            "work",
-            "return 0",
-            "return 1",
-        );
+        let take = WORKS.take(k, "work", "return 0", "return 1");
         t.push_str(&format!(
             "    if (work->func == {f}) {{\n{take}        __slamrs_bound_work();\n    }}\n"
         ));
@@ -203,23 +170,12 @@ fn os_model(
     t.push_str("    return 1;\n}\n");
     t.push_str("bool cancel_work_sync(struct work_struct *work)\n{\n    int was = 0;\n");
     for k in 0..works.len() {
-        for j in 0..SLOTS {
-            t.push_str(&format!(
-                "    if (work == __slamrs_work{k}_{j} && __slamrs_work_queued{k}_{j}) {{ was = 1; __slamrs_work_queued{k}_{j} = 0; }}\n"
-            ));
-        }
+        t.push_str(&WORKS.cancel(k, "work"));
     }
     t.push_str("    return was;\n}\n");
     // tasklets: scheduled with their function, up to SLOTS of each at once
     for k in 0..tasklets.len() {
-        t.push_str(&format!(
-            "static struct tasklet_struct *__slamrs_tasklet_arg{k};\n"
-        ));
-        for j in 0..SLOTS {
-            t.push_str(&format!(
-                "static struct tasklet_struct *__slamrs_tasklet{k}_{j};\nstatic int __slamrs_tasklet_scheduled{k}_{j};\n"
-            ));
-        }
+        t.push_str(&TASKLETS.decls(k));
     }
     t.push_str(
         "void tasklet_init(struct tasklet_struct *t, void (*func)(unsigned long), unsigned long data)\n{\n\
@@ -234,46 +190,128 @@ fn os_model(
         } else {
             format!("!t->use_callback && t->func == {f}")
         };
-        let take = slots_take(
-            &format!("__slamrs_tasklet{k}"),
-            &format!("__slamrs_tasklet_scheduled{k}"),
-            "t",
-            "return",
-            "return",
-        );
+        let take = TASKLETS.take(k, "t", "return", "return");
         t.push_str(&format!(
             "    if ({test}) {{\n{take}        __slamrs_bound_tasklet();\n    }}\n"
         ));
     }
     t.push_str("}\nvoid tasklet_kill(struct tasklet_struct *t)\n{\n");
     for k in 0..tasklets.len() {
-        for j in 0..SLOTS {
-            t.push_str(&format!(
-                "    if (t == __slamrs_tasklet{k}_{j})\n        __slamrs_tasklet_scheduled{k}_{j} = 0;\n"
-            ));
-        }
+        t.push_str(&TASKLETS.forget(k, "t"));
     }
     t.push_str("}\n");
     t
 }
 
-/// The OS model's code that puts `obj` into one of the [`SLOTS`] of a routine (slot
-/// variables `{slot}_{j}`, flags `{flag}_{j}`): an object already in a set slot leaves with
-/// `again`; else the first free slot takes it and the code leaves with `taken`; else it
-/// falls through (to the routine's bound).
-fn slots_take(slot: &str, flag: &str, obj: &str, again: &str, taken: &str) -> String {
-    let mut c = String::new();
-    for j in 0..SLOTS {
-        c.push_str(&format!(
-            "        if ({flag}_{j} && {slot}_{j} == {obj})\n            {again};\n"
-        ));
+/// One kind of deferred object the Linux model follows in [`SLOTS`] per routine: for
+/// routine `k`, slot `j` is the object `__slamrs_{kind}{k}_{j}` with its flag
+/// `__slamrs_{kind}_{flag}{k}_{j}`, and `__slamrs_{kind}_arg{k}` passes a slot's object to
+/// the routine's unit function.
+struct Slots {
+    kind: &'static str,
+    flag: &'static str,
+    ty: &'static str,
+}
+
+const TIMERS: Slots = Slots {
+    kind: "timer",
+    flag: "armed",
+    ty: "struct timer_list",
+};
+const WORKS: Slots = Slots {
+    kind: "work",
+    flag: "queued",
+    ty: "struct work_struct",
+};
+const TASKLETS: Slots = Slots {
+    kind: "tasklet",
+    flag: "scheduled",
+    ty: "struct tasklet_struct",
+};
+
+impl Slots {
+    fn slot(&self, k: usize, j: usize) -> String {
+        format!("__slamrs_{}{k}_{j}", self.kind)
     }
-    for j in 0..SLOTS {
-        c.push_str(&format!(
-            "        if (!{flag}_{j}) {{\n            {slot}_{j} = {obj};\n            {flag}_{j} = 1;\n            {taken};\n        }}\n"
-        ));
+
+    fn flag(&self, k: usize, j: usize) -> String {
+        format!("__slamrs_{}_{}{k}_{j}", self.kind, self.flag)
     }
-    c
+
+    fn arg(&self, k: usize) -> String {
+        format!("__slamrs_{}_arg{k}", self.kind)
+    }
+
+    /// The statics of routine `k`: its argument and its slots.
+    fn decls(&self, k: usize) -> String {
+        let mut c = format!("static {} *{};\n", self.ty, self.arg(k));
+        for j in 0..SLOTS {
+            c.push_str(&format!(
+                "static {} *{};\nstatic int {};\n",
+                self.ty,
+                self.slot(k, j),
+                self.flag(k, j)
+            ));
+        }
+        c
+    }
+
+    /// Code that puts `obj` into one of routine `k`'s slots: an object already in a set
+    /// slot leaves with `again`; else the first free slot takes it and the code leaves with
+    /// `taken`; else it falls through (to the routine's bound).
+    fn take(&self, k: usize, obj: &str, again: &str, taken: &str) -> String {
+        let mut c = String::new();
+        for j in 0..SLOTS {
+            let (slot, flag) = (self.slot(k, j), self.flag(k, j));
+            c.push_str(&format!(
+                "        if ({flag} && {slot} == {obj})\n            {again};\n"
+            ));
+        }
+        for j in 0..SLOTS {
+            let (slot, flag) = (self.slot(k, j), self.flag(k, j));
+            c.push_str(&format!(
+                "        if (!{flag}) {{\n            {slot} = {obj};\n            {flag} = 1;\n            {taken};\n        }}\n"
+            ));
+        }
+        c
+    }
+
+    /// Code that clears the flag of a slot of routine `k` holding `obj`.
+    fn forget(&self, k: usize, obj: &str) -> String {
+        (0..SLOTS)
+            .map(|j| {
+                format!(
+                    "    if ({obj} == {})\n        {} = 0;\n",
+                    self.slot(k, j),
+                    self.flag(k, j)
+                )
+            })
+            .collect()
+    }
+
+    /// Code that clears the flag of a set slot of routine `k` holding `obj`, with `was = 1`.
+    fn cancel(&self, k: usize, obj: &str) -> String {
+        (0..SLOTS)
+            .map(|j| {
+                let (slot, flag) = (self.slot(k, j), self.flag(k, j));
+                format!("    if ({obj} == {slot} && {flag}) {{ was = 1; {flag} = 0; }}\n")
+            })
+            .collect()
+    }
+
+    /// The harness's cases for routine `k`: each set slot may run the unit `unit` on its
+    /// object.
+    fn cases(&self, k: usize, unit: &str) -> Vec<String> {
+        (0..SLOTS)
+            .map(|j| {
+                let (slot, flag, arg) = (self.slot(k, j), self.flag(k, j), self.arg(k));
+                format!(
+                    "if ({flag}) {{ {flag} = 0; {arg} = {slot}; {unit}(); }} /* {} */",
+                    self.kind
+                )
+            })
+            .collect()
+    }
 }
 
 /// Structures whose callbacks come in a bound/unbound pairing: (bind field, unbind fields).
@@ -470,12 +508,8 @@ pub fn harness(map: &EntryMap, prog: &Program) -> Result<Harness, String> {
         .into_iter()
         .enumerate()
     {
-        let u = unit(&Role::Timer, &e.function, format!("__slamrs_timer_arg{k}"))?;
-        for j in 0..SLOTS {
-            cases.push(format!(
-                "if (__slamrs_timer_armed{k}_{j}) {{ __slamrs_timer_armed{k}_{j} = 0; __slamrs_timer_arg{k} = __slamrs_timer{k}_{j}; {u}(); }} /* timer */"
-            ));
-        }
+        let u = unit(&Role::Timer, &e.function, TIMERS.arg(k))?;
+        cases.extend(TIMERS.cases(k, &u));
         timers.push(e.function.clone());
     }
     let mut works = Vec::new();
@@ -484,16 +518,8 @@ pub fn harness(map: &EntryMap, prog: &Program) -> Result<Harness, String> {
         .into_iter()
         .enumerate()
     {
-        let u = unit(
-            &Role::WorkItem,
-            &e.function,
-            format!("__slamrs_work_arg{k}"),
-        )?;
-        for j in 0..SLOTS {
-            cases.push(format!(
-                "if (__slamrs_work_queued{k}_{j}) {{ __slamrs_work_queued{k}_{j} = 0; __slamrs_work_arg{k} = __slamrs_work{k}_{j}; {u}(); }} /* work */"
-            ));
-        }
+        let u = unit(&Role::WorkItem, &e.function, WORKS.arg(k))?;
+        cases.extend(WORKS.cases(k, &u));
         works.push(e.function.clone());
     }
     let mut tasklets = Vec::new();
@@ -509,16 +535,12 @@ pub fn harness(map: &EntryMap, prog: &Program) -> Result<Harness, String> {
             .first()
             .is_some_and(|p| matches!(prog.types.kind(prog.var(*p).ty), TypeKind::Pointer(_)));
         let call = if pointer {
-            format!("__slamrs_tasklet_arg{k}")
+            TASKLETS.arg(k)
         } else {
-            format!("__slamrs_tasklet_arg{k}->data")
+            format!("{}->data", TASKLETS.arg(k))
         };
         let u = unit(&Role::Tasklet, &e.function, call)?;
-        for j in 0..SLOTS {
-            cases.push(format!(
-                "if (__slamrs_tasklet_scheduled{k}_{j}) {{ __slamrs_tasklet_scheduled{k}_{j} = 0; __slamrs_tasklet_arg{k} = __slamrs_tasklet{k}_{j}; {u}(); }} /* tasklet */"
-            ));
-        }
+        cases.extend(TASKLETS.cases(k, &u));
         tasklets.push((e.function.clone(), pointer));
     }
     let exit = match map.functions_with(|r| *r == Role::ModuleExit).first() {

@@ -324,24 +324,12 @@ pub fn model_bound(function: &str) -> Option<&'static str> {
 /// paths the models do follow; the number of bound functions changed. What such a check
 /// proves safe is not proved: the paths past the bounds are cut.
 pub fn end_paths_at_bounds(prog: &mut crate::cir::Program) -> usize {
-    let mut changed = 0;
-    for f in &mut prog.functions {
-        if model_bound(&f.name).is_none() {
-            continue;
-        }
-        let Some(body) = f.body.as_mut() else {
-            continue;
-        };
-        for node in &mut body.nodes {
-            for e in &mut node.edges {
-                if e.stmt == crate::cir::Stmt::Error {
-                    e.stmt = crate::cir::Stmt::Halt { code: None };
-                    changed += 1;
-                }
-            }
-        }
-    }
-    changed
+    prog.functions
+        .iter_mut()
+        .filter(|f| model_bound(&f.name).is_some())
+        .filter_map(|f| f.body.as_mut())
+        .map(|b| b.halt_errors())
+        .sum()
 }
 
 /// Name of the harness's main function (the analysis's entry).

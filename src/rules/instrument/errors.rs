@@ -10,17 +10,8 @@ use super::emit::Output;
 
 /// Turns every `Error` edge into `Halt { code: None }` (the path ends, no violation).
 pub fn halt_errors(prog: &mut Program) {
-    for f in &mut prog.functions {
-        let Some(body) = f.body.as_mut() else {
-            continue;
-        };
-        for node in &mut body.nodes {
-            for e in &mut node.edges {
-                if e.stmt == Stmt::Error {
-                    e.stmt = Stmt::Halt { code: None };
-                }
-            }
-        }
+    for body in prog.functions.iter_mut().filter_map(|f| f.body.as_mut()) {
+        body.halt_errors();
     }
 }
 
