@@ -16,7 +16,9 @@
 //!   of *escaped* objects holds `Unknown`, every non-static global, and everything reachable
 //!   from the arguments of such calls; every location of an escaped object may hold any
 //!   pointer into `E`, and such a call returns pointers into `E`. Escaped functions may be
-//!   called back by the library (their parameters receive pointers into `E`).
+//!   called back by the library (their parameters receive pointers into `E`), unless every
+//!   unknown routine the program runs is quiet ([`Program::quiet_externals`]: a driver's
+//!   kernel routines that take no callbacks; its harness calls its entry points).
 //! - Indirect calls are resolved from the points-to set of the callee expression; if the set
 //!   contains `Unknown` or no function at all (at the fixpoint), every address-taken function
 //!   with a compatible signature is a target.

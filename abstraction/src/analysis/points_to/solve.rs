@@ -375,6 +375,10 @@ pub(super) struct Solver<'p> {
     fallback: BTreeSet<CallSite>,
     /// Each function's `\result` pseudo variable (of predicates about its returned value).
     results: HashMap<FuncId, VarId>,
+    /// Some call runs unknown code that may call the program back (not only
+    /// [`Program::quiet_externals`](crate::cir::Program::quiet_externals)): escaped
+    /// functions may then be entered with escaped pointers.
+    callbacks: bool,
 }
 
 impl<'p> Solver<'p> {
@@ -409,6 +413,7 @@ impl<'p> Solver<'p> {
             pt,
             changed: false,
             dirty: false,
+            callbacks: false,
             fallback: BTreeSet::new(),
             results,
         }
@@ -480,7 +485,12 @@ impl<'p> Solver<'p> {
                 }
             }
         }
-        // Escaped functions may be called back by unknown code with escaped pointers.
+        // Escaped functions may be called back by unknown code with escaped pointers (not
+        // when all the unknown code the program runs is quiet: a driver's kernel routines
+        // other than the ones that take callbacks; the harness calls its entry points).
+        if !self.callbacks {
+            return;
+        }
         for f in self.pt.escaped_funcs(prog) {
             let out = {
                 let mut t = self.transfer();
@@ -529,6 +539,10 @@ impl<'p> Solver<'p> {
             self.add(d, v);
         }
         if let Some((site, t)) = out.site {
+            if t.unknown && t.calls_back && !self.callbacks {
+                self.callbacks = true;
+                self.changed = true;
+            }
             self.pt.sites.insert(site, t);
         }
     }

@@ -270,6 +270,45 @@ fn escaped_functions_are_called_back_with_escaped_pointers() {
         .contains(&AbsLoc::start(AbsObj::Unknown)));
 }
 
+/// A driver's kernel routines that take no callbacks (`quiet_externals`) run unknown code
+/// that enters no function of the program: a function whose address escaped through
+/// them is not called with escaped pointers (the harness calls it), while one unknown
+/// routine that is not quiet makes every escaped function a callback again.
+#[test]
+fn quiet_externals_call_no_escaped_function_back() {
+    let build = |quiet: bool| {
+        let mut b = B::new();
+        let int = b.int();
+        let ip = b.ptr(int);
+        let cb = b.func("cb", int, &[("q", ip)]);
+        let cq = b.param(cb, 0);
+        let zero = b.num(0);
+        b.body(cb, vec![b.ret(Some(zero))]);
+        let cbt = b.p.func(cb).ty;
+        let cbp = b.ptr(cbt);
+        let reg = b.func("kernel_register", int, &[("f", cbp)]);
+        if quiet {
+            b.p.quiet_externals.insert(reg);
+        }
+        let main = b.func("main", int, &[]);
+        let x = b.local(main, "x", int);
+        b.taken(x);
+        let e = b.fnaddr(cb);
+        let ax = b.addr(b.v(x));
+        b.body(
+            main,
+            vec![b.call(None, reg, vec![e]), b.call(None, cb, vec![ax])],
+        );
+        let pt = PointsTo::compute(&b.p);
+        (pt.pts_of_loc(&vl(cq)).clone(), vl(x))
+    };
+    let (quiet_q, x) = build(true);
+    assert_eq!(quiet_q, set([x]));
+    let (loud_q, x) = build(false);
+    assert!(loud_q.contains(&x));
+    assert!(loud_q.contains(&AbsLoc::start(AbsObj::Unknown)));
+}
+
 #[test]
 fn aggregate_copies_calls_and_returns_move_every_pointer_field() {
     let mut b = B::new();
