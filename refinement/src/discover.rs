@@ -921,6 +921,7 @@ impl Walker<'_> {
         params: &[VarId],
         args: &[Expr],
     ) -> Option<Expr> {
+        let phi = &self.actual_addresses(phi, params, args);
         let mut by: HashMap<VarId, Expr> = HashMap::default();
         for v in self.caller_vars(phi, func).collect::<Vec<_>>() {
             let var = self.prog.var(v);
@@ -940,6 +941,71 @@ impl Walker<'_> {
             },
             _ => None,
         }))
+    }
+
+    /// `phi` with each address or memory value passed as an argument said through its
+    /// formal: `&priv->rx` passed to `void *dev` as `(struct demo_queue *)dev`, and
+    /// `priv->rx.irq` passed to `unsigned int irq` as `irq`. The address of a field path
+    /// from a variable, or from a pointer variable not in memory, does not change while the
+    /// callee runs, so the formal holds it wherever the callee leaves the formal alone; a
+    /// value read there, wherever the callee also leaves that memory alone.
+    fn actual_addresses(&self, phi: &Expr, params: &[VarId], args: &[Expr]) -> Expr {
+        let mut out = phi.clone();
+        for (&q, a) in params.iter().zip(args) {
+            let qty = self.prog.var(q).ty;
+            let q_read = Expr {
+                kind: ExprKind::Read(Box::new(Lval::Var(q))),
+                ty: qty,
+            };
+            let pointers = self.prog.types.is_pointer(qty);
+            let a = if pointers {
+                strip_pointer_casts(self.prog, a)
+            } else {
+                strip_casts(a)
+            };
+            match &a.kind {
+                ExprKind::AddrOf(lv) if pointers && self.fixed_address(lv) => {
+                    out = map_expr(&out, &mut |x| {
+                        (self.prog.types.is_pointer(x.ty) && strip_pointer_casts(self.prog, x) == a)
+                            .then(|| converted(&q_read, x.ty))
+                    });
+                }
+                ExprKind::Read(lv)
+                    if !matches!(**lv, Lval::Var(_))
+                        && self.fixed_address(lv)
+                        && (a.ty == qty || pointers && self.prog.types.is_pointer(a.ty)) =>
+                {
+                    out = map_expr(&out, &mut |x| {
+                        let same = if pointers {
+                            self.prog.types.is_pointer(x.ty)
+                                && strip_pointer_casts(self.prog, x) == a
+                        } else {
+                            strip_casts(x) == a
+                        };
+                        same.then(|| converted(&q_read, x.ty))
+                    });
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// True if the address of `lv` depends on no memory: fields of a variable, or of what
+    /// a pointer variable not in memory points to.
+    fn fixed_address(&self, lv: &Lval) -> bool {
+        match lv {
+            Lval::Var(_) => true,
+            Lval::Field(b, ..) => self.fixed_address(b),
+            Lval::Deref(p) => match &strip_pointer_casts(self.prog, p).kind {
+                ExprKind::Read(l) => match &**l {
+                    Lval::Var(v) => !self.prog.var(*v).addr_taken,
+                    _ => false,
+                },
+                _ => false,
+            },
+            Lval::Index(..) => false,
+        }
     }
 
     /// `phi` (over the caller's lvalues) in terms of the callee's formals: memory reached
@@ -1057,11 +1123,23 @@ enum Over {
 }
 
 /// The caller variable `v` in terms of formal `q` when the actual `a` passed to `q` is
-/// `v`, `v + c` or `v - c` (of `v`'s type).
+/// `v`, `v + c` or `v - c` (of `v`'s type), or a pointer `v` passed to a pointer formal of
+/// another type (`priv` as the `void *dev` of `request_irq`: `(struct priv *)dev`; a
+/// pointer conversion keeps the address).
 fn formal_image(prog: &Program, v: VarId, q: VarId, a: &Expr) -> Option<Expr> {
     let ty = prog.var(v).ty;
-    if prog.var(q).ty != ty {
-        return None;
+    let qty = prog.var(q).ty;
+    if qty != ty {
+        let pointers = prog.types.is_pointer(ty) && prog.types.is_pointer(qty);
+        let a = strip_pointer_casts(prog, a);
+        if !pointers || !matches!(&a.kind, ExprKind::Read(l) if **l == Lval::Var(v)) {
+            return None;
+        }
+        let q_read = Expr {
+            kind: ExprKind::Read(Box::new(Lval::Var(q))),
+            ty: qty,
+        };
+        return Some(converted(&q_read, ty));
     }
     let q_read = Expr {
         kind: ExprKind::Read(Box::new(Lval::Var(q))),
@@ -1417,6 +1495,76 @@ mod tests {
                 "`{want}` is discovered: {shown:?}"
             );
         }
+    }
+
+    /// A caller's fact about an address and a value it passed (`&p->rx`, `p->rx.irq`) to
+    /// a callee that stores them in globals is said, inside the callee, through the
+    /// formals (`dev == slot_dev`, `irq == slot_no`): the callee's assignment establishes
+    /// it. Without that, the caller can only ask the callee to leave the globals alone
+    /// (`slot_dev == \old(slot_dev)`), which the assignment breaks.
+    #[test]
+    fn passed_addresses_and_values_are_said_through_the_formals() {
+        let src = r#"
+            extern void reach_error(void);
+            struct queue { int lock; unsigned int irq; };
+            struct priv { struct queue rx; struct queue tx; };
+            static struct priv the_priv;
+            void *slot_dev;
+            unsigned int slot_no;
+            void request(unsigned int irq, void *dev) { slot_no = irq; slot_dev = dev; }
+            int main(void) {
+                struct priv *p = &the_priv;
+                p->rx.irq = 40;
+                request(p->rx.irq, &p->rx);
+                if (slot_no != p->rx.irq)
+                    reach_error();
+                if (slot_dev != (void *)&p->rx)
+                    reach_error();
+                return 0;
+            }"#;
+        let prog = load_text("formals.c", src.into(), &LoadOptions::default()).expect("loads");
+        let main = prog.func_by_name("main").expect("main");
+        let request = prog.func_by_name("request").expect("request");
+        let mut checked = Vec::new();
+        for choices in [[0usize, 0], [0, 1], [1, 0], [1, 1]] {
+            let path = walk(&prog, main, &choices);
+            let last = path.steps.len() - 1;
+            if !matches!(path.stmt(&prog, last), Stmt::Error) {
+                continue;
+            }
+            // the failing test: the last assume of main before the error
+            let k = (0..last)
+                .rev()
+                .find(|&k| {
+                    path.steps[k].func == main && matches!(path.stmt(&prog, k), Stmt::Assume(_))
+                })
+                .expect("a test before the error");
+            let Stmt::Assume(c) = path.stmt(&prog, k) else {
+                unreachable!()
+            };
+            let want = if print::expr(&prog, c).contains("slot_no") {
+                ["irq == slot_no", "slot_no == irq"]
+            } else {
+                ["dev == slot_dev", "slot_dev == dev"]
+            };
+            let mut prog = prog.clone();
+            let analyses = Analyses::compute(&prog);
+            let found = discover(&mut prog, &analyses.pt, &analyses.modref, &path, &[k]);
+            let in_request: Vec<String> = found
+                .iter()
+                .filter(|(f, _)| *f == Some(request))
+                .map(|(_, e)| print::expr(&prog, e))
+                .collect();
+            assert!(
+                in_request.iter().any(|s| want.contains(&s.as_str())),
+                "`{}` is a predicate of request: {in_request:?}",
+                want[0]
+            );
+            checked.push(want[0]);
+        }
+        checked.sort();
+        checked.dedup();
+        assert_eq!(checked, ["dev == slot_dev", "irq == slot_no"]);
     }
 
     #[test]

@@ -170,13 +170,32 @@ pub fn map_trace(
 }
 
 /// The path through `main` that takes, at each node with several edges, the next edge
-/// of `choices`, up to the error.
+/// of `choices`, up to the error; calls of functions with a body are entered (their
+/// branches take the next choices too) and left at their `return`.
 #[cfg(test)]
 pub(crate) fn walk(prog: &Program, main: FuncId, choices: &[usize]) -> CirPath {
-    let body = prog.func(main).body.as_ref().expect("main has a body");
-    let mut at = body.entry;
-    let mut choices = choices.iter();
     let mut path = CirPath::default();
+    let mut choices = choices.iter();
+    walk_in(prog, main, 0, &mut choices, &mut path);
+    path
+}
+
+/// Walks `f` at call depth `depth`; true if the error was reached.
+#[cfg(test)]
+fn walk_in(
+    prog: &Program,
+    f: FuncId,
+    depth: u32,
+    choices: &mut std::slice::Iter<'_, usize>,
+    path: &mut CirPath,
+) -> bool {
+    use slamrs_abstraction::cir::Callee;
+    let body = prog
+        .func(f)
+        .body
+        .as_ref()
+        .expect("walked functions have bodies");
+    let mut at = body.entry;
     loop {
         let node = body.node(at);
         let edge = if node.edges.len() > 1 {
@@ -184,15 +203,30 @@ pub(crate) fn walk(prog: &Program, main: FuncId, choices: &[usize]) -> CirPath {
         } else {
             0
         };
+        let stmt = &node.edges[edge].stmt;
+        let callee = match stmt {
+            Stmt::Call {
+                callee: Callee::Direct(g),
+                ..
+            } if prog.func(*g).body.is_some() => Some(*g),
+            _ => None,
+        };
         path.steps.push(PathStep {
-            func: main,
+            func: f,
             node: at,
             edge,
-            depth: 0,
-            callee: None,
+            depth,
+            callee,
         });
-        if matches!(node.edges[edge].stmt, Stmt::Error) {
-            return path;
+        match stmt {
+            Stmt::Error => return true,
+            Stmt::Return(_) => return false,
+            _ => {}
+        }
+        if let Some(g) = callee {
+            if walk_in(prog, g, depth + 1, choices, path) {
+                return true;
+            }
         }
         at = node.edges[edge].to;
     }
