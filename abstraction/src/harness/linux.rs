@@ -22,8 +22,9 @@
 //! The OS model is hostile where the kernel may be: `request_irq` may fail; `kmalloc` and
 //! friends may return NULL (they are allocation sites of the driver, see the lowering). It
 //! is generated from the map: each interrupt handler, timer function, work function and
-//! tasklet of the map has a slot of its own (what it was registered, armed, queued or
-//! scheduled with), so every registered routine runs.
+//! tasklet of the map has slots of its own (what it was registered, armed, queued or
+//! scheduled with), so every registered routine runs. The kernel's lock routines get
+//! bodies that write only their lock ([`super::linux_locks`]).
 
 use super::{unit_name, EntryMap, Harness, Role, HARNESS_FILE, HARNESS_MAIN, OS_MODEL_FILE};
 use crate::cir::{FuncId, Program, Ty, TypeKind};
@@ -65,19 +66,19 @@ pub const CALLS_BACK: &[&str] = &[
 /// or after a failed `module-init`): rules check what must be released by then.
 pub const UNLOADED: &str = "__slamrs_module_unloaded";
 
-/// How many timers armed, work items queued or tasklets scheduled with one function the OS
-/// model follows at once (a module with a timer per channel and one function for all of
-/// them has two channels followed); one more is a model bound.
+/// How many requests of one interrupt handler, timers armed, work items queued or tasklets
+/// scheduled with one function the OS model follows at once (a module with a timer or an
+/// interrupt line per channel and one function for all of them has two channels
+/// followed); one more is a model bound.
 pub const SLOTS: usize = 2;
 
 /// The OS model: registration of interrupt handlers, timers, work and tasklets. It follows
-/// each routine of the map separately (the handler's `irq` and `dev_id`; [`SLOTS`] timers
-/// armed with that function, work items queued with it, tasklets scheduled with it), so a
-/// module with two timers or two handlers has both run; one more timer, work item or
-/// tasklet for one routine at once is a model bound ([`super::MODEL_BOUNDS`]). An
-/// interrupt handler requested a second time follows the last request (a proof over the
-/// first line's `dev_id` would need the pairing of `free_irq` with heap cookies that
-/// refinement does not find: see docs/drivers.md).
+/// each routine of the map separately ([`SLOTS`] requests of a handler, each with its
+/// `irq` and `dev_id`; [`SLOTS`] timers armed with a function, work items queued with it,
+/// tasklets scheduled with it), so a module with two timers, two handlers or one handler
+/// requested for two queues has each run; one more request, timer, work item or tasklet
+/// for one routine at once is a model bound ([`super::MODEL_BOUNDS`]). `free_irq` frees
+/// the first request of each handler with its line and cookie.
 fn os_model(
     irqs: &[String],
     timers: &[String],
@@ -89,17 +90,16 @@ fn os_model(
          void __slamrs_module_unloaded(void) { }\n\
          /* every kmalloc/kzalloc/kcalloc/kmalloc_array/vmalloc of the module calls this first */\n\
          void __slamrs_kernel_alloc(unsigned long gfp) { }\n\
-         /* one object per routine: a second one needed at once is beyond the model (a path to\n\
+         /* two objects per routine: a third one needed at once is beyond the model (a path to\n\
          \x20  one of these is UNKNOWN, harness::MODEL_BOUNDS) */\n\
+         void __slamrs_bound_irq(void) { }\n\
          void __slamrs_bound_timer(void) { }\n\
          void __slamrs_bound_work(void) { }\n\
          void __slamrs_bound_tasklet(void) { }\n",
     );
-    // interrupt handlers
+    // interrupt handlers: up to SLOTS requests of each handler at once
     for k in 0..irqs.len() {
-        t.push_str(&format!(
-            "static int __slamrs_irq_on{k};\nstatic unsigned int __slamrs_irq_no{k};\nstatic void *__slamrs_irq_dev{k};\n"
-        ));
+        t.push_str(&irq_decls(k));
     }
     t.push_str(
         "int request_threaded_irq(unsigned int irq, irq_handler_t handler, irq_handler_t thread_fn,\n\
@@ -107,16 +107,33 @@ fn os_model(
          \x20   if (__VERIFIER_nondet_int())\n        return -16; /* -EBUSY: the line is taken */\n",
     );
     for (k, f) in irqs.iter().enumerate() {
+        let mut take = String::new();
+        for j in 0..SLOTS {
+            let (on, no, dev) = irq_slot(k, j);
+            take.push_str(&format!(
+                "if (!{on}) {{ {on} = 1; {no} = irq; {dev} = dev; }}\n        else "
+            ));
+        }
         t.push_str(&format!(
-            "    if (handler == {f} || thread_fn == {f}) {{ __slamrs_irq_on{k} = 1; __slamrs_irq_no{k} = irq; __slamrs_irq_dev{k} = dev; }}\n"
+            "    if (handler == {f} || thread_fn == {f}) {{\n        {take}__slamrs_bound_irq();\n    }}\n"
         ));
     }
     t.push_str("    return 0;\n}\n");
+    // one request freed: the first slot of each handler with the line and cookie (a
+    // threaded request set a slot of both its handlers)
     t.push_str("const void *free_irq(unsigned int irq, void *dev_id)\n{\n");
     for k in 0..irqs.len() {
-        t.push_str(&format!(
-            "    if (__slamrs_irq_on{k} && irq == __slamrs_irq_no{k} && dev_id == __slamrs_irq_dev{k})\n        __slamrs_irq_on{k} = 0;\n"
-        ));
+        let mut c = String::from("    ");
+        for j in 0..SLOTS {
+            let (on, no, dev) = irq_slot(k, j);
+            if j > 0 {
+                c.push_str("    else ");
+            }
+            c.push_str(&format!(
+                "if ({on} && irq == {no} && dev_id == {dev})\n        {on} = 0;\n"
+            ));
+        }
+        t.push_str(&c);
     }
     t.push_str("    return 0;\n}\n");
     // timers: armed with their function (also one initialized statically), up to
@@ -314,6 +331,48 @@ impl Slots {
     }
 }
 
+/// Slot `j` of interrupt handler `k`: its flag (requested and not freed), line and cookie.
+fn irq_slot(k: usize, j: usize) -> (String, String, String) {
+    (
+        format!("__slamrs_irq_on{k}_{j}"),
+        format!("__slamrs_irq_no{k}_{j}"),
+        format!("__slamrs_irq_dev{k}_{j}"),
+    )
+}
+
+/// The line and cookie the harness passes to interrupt handler `k`'s unit function.
+fn irq_args(k: usize) -> (String, String) {
+    (
+        format!("__slamrs_irq_arg_no{k}"),
+        format!("__slamrs_irq_arg_dev{k}"),
+    )
+}
+
+/// The statics of interrupt handler `k`: its arguments and its [`SLOTS`] requests.
+fn irq_decls(k: usize) -> String {
+    let (ano, adev) = irq_args(k);
+    let mut c = format!("static unsigned int {ano};\nstatic void *{adev};\n");
+    for j in 0..SLOTS {
+        let (on, no, dev) = irq_slot(k, j);
+        c.push_str(&format!(
+            "static int {on};\nstatic unsigned int {no};\nstatic void *{dev};\n"
+        ));
+    }
+    c
+}
+
+/// The harness's cases for interrupt handler `k`: a request not yet freed may raise the
+/// interrupt at any time, again and again, with its line and cookie.
+fn irq_cases(k: usize, unit: &str) -> Vec<String> {
+    let (ano, adev) = irq_args(k);
+    (0..SLOTS)
+        .map(|j| {
+            let (on, no, dev) = irq_slot(k, j);
+            format!("if ({on}) {{ {ano} = {no}; {adev} = {dev}; {unit}(); }} /* irq */")
+        })
+        .collect()
+}
+
 /// Structures whose callbacks come in a bound/unbound pairing: (bind field, unbind fields).
 fn pairing(tag: &str, fields: &[&str]) -> Option<(&'static str, &'static [&'static str])> {
     if tag == "file_operations" {
@@ -494,12 +553,13 @@ pub fn harness(map: &EntryMap, prog: &Program) -> Result<Harness, String> {
             .ok_or("irq handler missing")?;
         let n = prog.func(fid).params.len();
         let call = if n == 2 {
-            format!("__slamrs_irq_no{k}, __slamrs_irq_dev{k}")
+            let (no, dev) = irq_args(k);
+            format!("{no}, {dev}")
         } else {
             args.for_callback(fid)
         };
         let u = unit(&Role::Irq, &e.function, call)?;
-        cases.push(format!("if (__slamrs_irq_on{k}) {u}(); /* irq */"));
+        cases.extend(irq_cases(k, &u));
         irqs.push(e.function.clone());
     }
     let mut timers = Vec::new();
@@ -580,7 +640,7 @@ pub fn harness(map: &EntryMap, prog: &Program) -> Result<Harness, String> {
         texts: vec![
             (
                 OS_MODEL_FILE.to_string(),
-                os_model(&irqs, &timers, &works, &tasklets),
+                os_model(&irqs, &timers, &works, &tasklets) + &super::linux_locks::models(prog),
             ),
             (HARNESS_FILE.to_string(), t),
         ],

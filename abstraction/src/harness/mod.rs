@@ -20,6 +20,7 @@
 
 pub mod kbuild;
 pub mod linux;
+pub mod linux_locks;
 pub mod map;
 pub mod platform;
 pub mod scan;
@@ -295,6 +296,10 @@ pub const MODEL_BOUNDS: &[(&str, &str)] = &[
     (
         "__slamrs_bound_cancelable_irp",
         "a dispatch routine leaves a second IRP cancelable while another still is (the Windows model follows the last one)",
+    ),
+    (
+        "__slamrs_bound_irq",
+        "the module requests an interrupt handler a third time while two requests of it are not freed (the Linux model follows two per handler)",
     ),
     (
         "__slamrs_bound_timer",
