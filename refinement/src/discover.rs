@@ -283,7 +283,7 @@ const MAX_CARRY: usize = 100_000;
 
 /// Most writes through a pointer at which the carrying of one atom forks (see
 /// [`Walker::fork_at_aliases`]).
-const MAX_ALIAS_FORKS: usize = 8;
+const MAX_ALIAS_FORKS: usize = 32;
 
 /// A formula true just before step `step` of `func` at `depth`, still to be carried back.
 struct Fork {
@@ -792,8 +792,11 @@ impl Walker<'_> {
             // after `r = sum(a, b)` is `\result == n + m` in `sum`)
             match self.via_actuals(&inside, func, &params, &args) {
                 Some(x) => inside = x,
-                // mixes the caller's locals with globals the callee may change
-                None => return self.frame(phi, func, g, c, ret, depth),
+                None => match self.via_local_copies(&inside, func, c, &params, &args) {
+                    Some(x) => inside = x,
+                    // mixes the caller's locals with globals the callee may change
+                    None => return self.frame(phi, func, g, c, ret, depth),
+                },
             }
         }
         if !recursive
@@ -941,6 +944,81 @@ impl Walker<'_> {
             },
             _ => None,
         }))
+    }
+
+    /// `phi` said through the formals after replacing what the caller copied into a local
+    /// earlier in its frame by that local: with `ext = DeviceObject->DeviceExtension`
+    /// before `KeInsertQueueDpc(&ext->Dpc)`, the fact `slot == &((T *)DeviceObject->
+    /// DeviceExtension)->Dpc` is `slot == &ext->Dpc`, which is `slot == Dpc` in the callee.
+    /// The copies used become predicates of the caller (`ext == DeviceObject->
+    /// DeviceExtension`), so the abstraction can carry the fact from one form to the other.
+    /// `None` if the rewritten fact still names caller variables the callee cannot see.
+    fn via_local_copies(
+        &mut self,
+        phi: &Expr,
+        func: FuncId,
+        c: usize,
+        params: &[VarId],
+        args: &[Expr],
+    ) -> Option<Expr> {
+        let mut copies: Vec<(VarId, Expr)> = Vec::new();
+        let frame = self.frame_call[c];
+        let depth = self.path.steps[c].depth;
+        for k in (0..c).rev() {
+            let st = &self.path.steps[k];
+            if st.depth < depth {
+                break;
+            }
+            if st.depth != depth || self.frame_call[k] != frame {
+                continue;
+            }
+            let Stmt::Assign {
+                lhs: Lval::Var(x),
+                rhs,
+            } = self.path.stmt(self.prog, k)
+            else {
+                continue;
+            };
+            let var = self.prog.var(*x);
+            if var.addr_taken
+                || var.frame_of() != Some(func)
+                || !self.prog.types.is_pointer(var.ty)
+                || copies.iter().any(|(y, _)| y == x)
+                || matches!(strip_pointer_casts(self.prog, rhs).kind, ExprKind::Read(ref l) if matches!(**l, Lval::Var(_)))
+            {
+                continue;
+            }
+            copies.push((*x, rhs.clone()));
+        }
+        let mut used = Vec::new();
+        let mut out = phi.clone();
+        for (x, e) in &copies {
+            let stripped = strip_pointer_casts(self.prog, e).clone();
+            let x_read = self.prog.read_var(*x);
+            let before = out.clone();
+            out = map_expr(&out, &mut |t| {
+                (self.prog.types.is_pointer(t.ty) && *strip_pointer_casts(self.prog, t) == stripped)
+                    .then(|| converted(&x_read, t.ty))
+            });
+            if out != before {
+                used.push((*x, e.clone()));
+            }
+        }
+        if used.is_empty() {
+            return None;
+        }
+        let inside = self.through_formals(&out, params, args);
+        let inside = if self.caller_vars(&inside, func).next().is_some() {
+            self.via_actuals(&inside, func, params, args)?
+        } else {
+            inside
+        };
+        for (x, e) in used {
+            let x_read = self.prog.read_var(x);
+            let bridge = eq(self.prog, x_read.clone(), converted(&e, x_read.ty));
+            push(self.prog, self.out, func, bridge);
+        }
+        Some(inside)
     }
 
     /// `phi` with each address or memory value passed as an argument said through its
@@ -1565,6 +1643,72 @@ mod tests {
         checked.sort();
         checked.dedup();
         assert_eq!(checked, ["dev == slot_dev", "irq == slot_no"]);
+    }
+
+    /// A fact the caller states through memory it copied into a local (`o->ext`, copied
+    /// into `e`) reaches a callee given an address under that local (`&e->d`): the fact
+    /// is said through the callee's formal (`slot == d`), and the copy becomes a predicate
+    /// of the caller (`e == o->ext`). Without the copy the callee only gets its frame
+    /// condition, which its assignment to `slot` breaks.
+    #[test]
+    fn a_local_copy_lets_a_fact_reach_the_callee_through_its_formal() {
+        let src = r#"
+            extern void reach_error(void);
+            struct dpc { void *ctx; };
+            struct ext { int lock; struct dpc d; };
+            struct dev { void *ext; };
+            static struct ext the_ext;
+            static struct dev the_dev;
+            struct dpc *slot;
+            void queue(struct dpc *d) { slot = d; }
+            void dispatch(struct dev *o) {
+                struct ext *e = o->ext;
+                queue(&e->d);
+            }
+            int main(void) {
+                the_dev.ext = &the_ext;
+                dispatch(&the_dev);
+                if (slot != &((struct ext *)the_dev.ext)->d)
+                    reach_error();
+                return 0;
+            }"#;
+        let prog = load_text("copies.c", src.into(), &LoadOptions::default()).expect("loads");
+        let main = prog.func_by_name("main").expect("main");
+        let queue = prog.func_by_name("queue").expect("queue");
+        let dispatch = prog.func_by_name("dispatch").expect("dispatch");
+        let path = [0usize, 1]
+            .into_iter()
+            .map(|c| walk(&prog, main, &[c]))
+            .find(|p| matches!(p.stmt(&prog, p.steps.len() - 1), Stmt::Error))
+            .expect("a path to the error");
+        let k = (0..path.steps.len())
+            .rev()
+            .find(|&k| path.steps[k].func == main && matches!(path.stmt(&prog, k), Stmt::Assume(_)))
+            .expect("the test");
+        let mut prog = prog.clone();
+        let analyses = Analyses::compute(&prog);
+        let found = discover(&mut prog, &analyses.pt, &analyses.modref, &path, &[k]);
+        let shown = |f| -> Vec<String> {
+            found
+                .iter()
+                .filter(|(g, _)| *g == Some(f))
+                .map(|(_, e)| print::expr(&prog, e))
+                .collect()
+        };
+        let in_queue = shown(queue);
+        assert!(
+            in_queue
+                .iter()
+                .any(|s| s == "slot == d" || s == "d == slot"),
+            "`slot == d` is a predicate of queue: {in_queue:?}"
+        );
+        let in_dispatch = shown(dispatch);
+        assert!(
+            in_dispatch
+                .iter()
+                .any(|s| s.starts_with("e == ") && s.contains("o->ext")),
+            "the copy `e == o->ext` is a predicate of dispatch: {in_dispatch:?}"
+        );
     }
 
     #[test]
