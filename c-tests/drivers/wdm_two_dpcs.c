@@ -1,9 +1,8 @@
 /* A read DPC and a write DPC, each queued by its dispatch routine. The write DPC returns
    holding the device lock when a read DPC is still pending: a defect only while both DPCs
-   are queued at once. The OS model follows one queued DPC; queueing the second while the
-   first is queued is beyond it, so slamrs answers UNKNOWN with that reason (GIVEUP) rather
-   than drop the second DPC and miss the bug (the `?`).
-   slamrs-expect: locking=DEFECT? irql=PASS? irp-completion=PASS? pending=PASS? cancel-spinlock=NOT-APPLICABLE critical-region=NOT-APPLICABLE */
+   are queued at once. A model that follows one queued DPC cannot see it (slamrs answered
+   UNKNOWN at that bound); the model follows two, so the answer is DEFECT.
+   slamrs-expect: locking=DEFECT irql=PASS irp-completion=PASS pending=PASS cancel-spinlock=NOT-APPLICABLE critical-region=NOT-APPLICABLE */
 #include <wdm.h>
 
 typedef struct _DEVICE_EXTENSION {

@@ -283,7 +283,7 @@ impl EntryMap {
 pub const MODEL_BOUNDS: &[(&str, &str)] = &[
     (
         "__slamrs_bound_dpc",
-        "the driver queues a second DPC while one is queued (the Windows model follows one queued DPC)",
+        "the driver queues a third DPC while two are queued (the Windows model follows two queued DPCs)",
     ),
     (
         "__slamrs_bound_work_item",

@@ -93,20 +93,24 @@ extern int __VERIFIER_nondet_int(void);
 extern unsigned int __VERIFIER_nondet_uint(void);
 extern void __VERIFIER_assume(int);
 
-/* The model follows one object of each kind: the DPC queued, the work item, the IoTimer,
-   the last cancelable IRP. Where a driver needs a second one at the same time, it calls
-   one of these; checks make each an error location whose counterexample is UNKNOWN with
-   the reason (harness::MODEL_BOUNDS), never a wrong answer. */
+/* The model follows two queued DPCs and one object of each other kind: the work item, the
+   IoTimer, the last cancelable IRP. Where a driver needs one more at the same time, it
+   calls one of these; checks make each an error location whose counterexample is UNKNOWN
+   with the reason (harness::MODEL_BOUNDS), never a wrong answer. */
 void __slamrs_bound_dpc(void) { }
 void __slamrs_bound_work_item(void) { }
 void __slamrs_bound_io_timer(void) { }
 void __slamrs_bound_cancelable_irp(void) { }
 
-/* the last DPC and work item the driver queued (the harness may run them); the kernel
-   timer whose DPC is queued, if a timer queued it */
-static PRKDPC __slamrs_dpc;
-static int __slamrs_dpc_queued;
-static PKTIMER __slamrs_dpc_timer;
+/* the DPCs queued (two slots: each DPC object, whether it is queued, and the kernel timer
+   that queued it, if one did) and the last work item the driver queued; the harness may
+   run them */
+static PRKDPC __slamrs_dpc0;
+static int __slamrs_dpc_queued0;
+static PKTIMER __slamrs_dpc_timer0;
+static PRKDPC __slamrs_dpc1;
+static int __slamrs_dpc_queued1;
+static PKTIMER __slamrs_dpc_timer1;
 static PIO_WORKITEM __slamrs_work_item;
 static PIO_WORKITEM_ROUTINE __slamrs_work_routine;
 static PDEVICE_OBJECT __slamrs_work_device;
@@ -465,22 +469,39 @@ VOID KeInitializeDpc(PRKDPC Dpc, PKDEFERRED_ROUTINE DeferredRoutine, PVOID Defer
 {
     Dpc->DeferredRoutine = DeferredRoutine;
     Dpc->DeferredContext = DeferredContext;
-    if (__slamrs_dpc_queued && __slamrs_dpc != Dpc)
-        __slamrs_bound_dpc();
-    __slamrs_dpc = Dpc;
+}
+
+/* Queues Dpc (by Timer, or 0): a DPC already queued stays in its slot (FALSE), else the
+   first free slot takes it (TRUE); a third one queued at once is the bound. */
+static BOOLEAN __slamrs_queue_dpc(PRKDPC Dpc, PKTIMER Timer)
+{
+    if (__slamrs_dpc_queued0 && __slamrs_dpc0 == Dpc) {
+        __slamrs_dpc_timer0 = Timer;
+        return FALSE;
+    }
+    if (__slamrs_dpc_queued1 && __slamrs_dpc1 == Dpc) {
+        __slamrs_dpc_timer1 = Timer;
+        return FALSE;
+    }
+    if (!__slamrs_dpc_queued0) {
+        __slamrs_dpc0 = Dpc;
+        __slamrs_dpc_queued0 = 1;
+        __slamrs_dpc_timer0 = Timer;
+        return TRUE;
+    }
+    if (!__slamrs_dpc_queued1) {
+        __slamrs_dpc1 = Dpc;
+        __slamrs_dpc_queued1 = 1;
+        __slamrs_dpc_timer1 = Timer;
+        return TRUE;
+    }
+    __slamrs_bound_dpc();
+    return FALSE;
 }
 
 BOOLEAN KeInsertQueueDpc(PRKDPC Dpc, PVOID SystemArgument1, PVOID SystemArgument2)
 {
-    if (__slamrs_dpc_queued) {
-        if (__slamrs_dpc != Dpc)
-            __slamrs_bound_dpc();
-        return FALSE;
-    }
-    __slamrs_dpc = Dpc;
-    __slamrs_dpc_queued = 1;
-    __slamrs_dpc_timer = 0;
-    return TRUE;
+    return __slamrs_queue_dpc(Dpc, 0);
 }
 
 /* Timers: a kernel timer's DPC is queued when the timer is set (it may fire at once); an
@@ -495,33 +516,27 @@ VOID KeInitializeTimerEx(PKTIMER Timer, TIMER_TYPE Type)
 
 BOOLEAN KeSetTimer(PKTIMER Timer, LARGE_INTEGER DueTime, PKDPC Dpc)
 {
-    if (Dpc != 0) {
-        if (__slamrs_dpc_queued && __slamrs_dpc != Dpc)
-            __slamrs_bound_dpc();
-        __slamrs_dpc = Dpc;
-        __slamrs_dpc_queued = 1;
-        __slamrs_dpc_timer = Timer;
-    }
+    if (Dpc != 0)
+        __slamrs_queue_dpc(Dpc, Timer);
     return __VERIFIER_nondet_int() ? TRUE : FALSE;
 }
 
 BOOLEAN KeSetTimerEx(PKTIMER Timer, LARGE_INTEGER DueTime, LONG Period, PKDPC Dpc)
 {
-    if (Dpc != 0) {
-        if (__slamrs_dpc_queued && __slamrs_dpc != Dpc)
-            __slamrs_bound_dpc();
-        __slamrs_dpc = Dpc;
-        __slamrs_dpc_queued = 1;
-        __slamrs_dpc_timer = Timer;
-    }
+    if (Dpc != 0)
+        __slamrs_queue_dpc(Dpc, Timer);
     return __VERIFIER_nondet_int() ? TRUE : FALSE;
 }
 
 /* the timer may already have fired (its DPC still runs) or be cancelled in time */
 BOOLEAN KeCancelTimer(PKTIMER Timer)
 {
-    if (__slamrs_dpc_queued && __slamrs_dpc_timer == Timer && __VERIFIER_nondet_int()) {
-        __slamrs_dpc_queued = 0;
+    if (__slamrs_dpc_queued0 && __slamrs_dpc_timer0 == Timer && __VERIFIER_nondet_int()) {
+        __slamrs_dpc_queued0 = 0;
+        return TRUE;
+    }
+    if (__slamrs_dpc_queued1 && __slamrs_dpc_timer1 == Timer && __VERIFIER_nondet_int()) {
+        __slamrs_dpc_queued1 = 0;
         return TRUE;
     }
     return FALSE;
@@ -664,7 +679,7 @@ pub fn harness(map: &EntryMap) -> Result<Harness, String> {
     }
     // the IRP a dispatch routine left cancelable (pending with a cancel routine) may be
     // cancelled at any later point: right after the routine returns, or after other
-    // dispatch calls, DPCs and timers (the harness follows the last one)
+    // dispatch calls, DPCs and timers (the harness follows the last such IRP)
     let cancel = if cancels.is_empty() {
         ""
     } else {
@@ -714,10 +729,12 @@ pub fn harness(map: &EntryMap) -> Result<Harness, String> {
             "PKDPC Dpc, PVOID Context",
             "Dpc, Context, 0, 0",
         );
-        cases.push(format!(
-            "if (__slamrs_dpc_queued && __slamrs_dpc->DeferredRoutine == {f}) {{ __slamrs_dpc_queued = 0; {u}(__slamrs_dpc, __slamrs_dpc->DeferredContext); }} /* dpc */",
-            f = e.function
-        ));
+        for j in 0..2 {
+            cases.push(format!(
+                "if (__slamrs_dpc_queued{j} && __slamrs_dpc{j}->DeferredRoutine == {f}) {{ __slamrs_dpc_queued{j} = 0; {u}(__slamrs_dpc{j}, __slamrs_dpc{j}->DeferredContext); }} /* dpc */",
+                f = e.function
+            ));
+        }
     }
     for e in map.functions_with(|r| *r == Role::WorkItem) {
         let u = unit(
