@@ -199,13 +199,20 @@ fn is_boolean(e: &Expr) -> bool {
 /// `a != b` is the same predicate as `a == b` (up to negation).
 /// The canonical form of a predicate: `!=` becomes `==` (a predicate and its negation
 /// are one boolean variable), and a constant on the left of a comparison moves to the
-/// right (`8496 == s` is `s == 8496`).
+/// right (`8496 == s` is `s == 8496`, `(unsigned int)23 == irq` is `irq == (unsigned
+/// int)23`).
 pub(crate) fn normalize(e: Expr) -> Expr {
     let ty = e.ty;
     match e.kind {
         ExprKind::Binary(op, a, b) if is_comparison(op) => {
             let op = if op == BinOp::Ne { BinOp::Eq } else { op };
-            let constant = |x: &Expr| matches!(x.kind, ExprKind::Int(_));
+            let constant = |x: &Expr| {
+                let mut x = x;
+                while let ExprKind::Cast(inner) = &x.kind {
+                    x = inner;
+                }
+                matches!(x.kind, ExprKind::Int(_))
+            };
             let (op, a, b) = if constant(&a) && !constant(&b) {
                 (mirror(op), b, a)
             } else {
@@ -1526,6 +1533,7 @@ fn reads_lval(e: &Expr, lv: &Lval) -> bool {
 #[cfg(test)]
 mod tests {
     use super::{discover, normalize};
+    use slamrs_abstraction::cir::{Expr, ExprKind};
     use crate::path::walk;
     use slamrs_abstraction::analysis::Analyses;
     use slamrs_abstraction::c2bp::parse_predicates;
@@ -1713,15 +1721,35 @@ mod tests {
 
     #[test]
     fn predicates_are_canonical() {
-        let src = "int main() { int s = 0; int t = 1; return s + t; }";
+        let src = "int main() { int s = 0; int t = 1; unsigned int u = 2; return s + t + u; }";
         let mut prog = load_text("t.c", src.into(), &LoadOptions::default()).expect("loads");
-        let text = "main: 8496 == s\nmain: s != t\nmain: 3 < s\nmain: s >= 2\nmain: 1 == 2\n";
+        let text = "main: 8496 == s\nmain: s != t\nmain: 3 < s\nmain: s >= 2\nmain: 1 == 2\n\
+                    main: 23 < u\n";
         let preds = parse_predicates(&mut prog, text).expect("parses");
-        let canon: Vec<String> = preds
-            .preds
-            .iter()
-            .map(|p| print::expr(&prog, &normalize(p.expr.clone())))
+        let mut exprs: Vec<Expr> = preds.preds.iter().map(|p| p.expr.clone()).collect();
+        // `(unsigned int)23 < u`: a constant under a conversion is a constant too
+        if let Some(ExprKind::Binary(_, a, b)) = exprs.last_mut().map(|e| &mut e.kind) {
+            let ty = b.ty;
+            let k = std::mem::replace(&mut **a, (**b).clone());
+            **a = Expr {
+                kind: ExprKind::Cast(Box::new(k)),
+                ty,
+            };
+        }
+        let canon: Vec<String> = exprs
+            .into_iter()
+            .map(|e| print::expr(&prog, &normalize(e)))
             .collect();
-        assert_eq!(canon, ["s == 8496", "s == t", "s > 3", "s >= 2", "1 == 2"]);
+        assert_eq!(
+            canon,
+            [
+                "s == 8496",
+                "s == t",
+                "s > 3",
+                "s >= 2",
+                "1 == 2",
+                "u > (unsigned int)23"
+            ]
+        );
     }
 }
