@@ -1533,11 +1533,11 @@ fn reads_lval(e: &Expr, lv: &Lval) -> bool {
 #[cfg(test)]
 mod tests {
     use super::{discover, normalize};
-    use slamrs_abstraction::cir::{Expr, ExprKind};
     use crate::path::walk;
     use slamrs_abstraction::analysis::Analyses;
     use slamrs_abstraction::c2bp::parse_predicates;
     use slamrs_abstraction::cir::{print, Stmt};
+    use slamrs_abstraction::cir::{Expr, ExprKind};
     use slamrs_abstraction::frontend::{load_text, LoadOptions};
 
     /// A write through `q` that may hit the cell a later test reads through `p`: the
@@ -1716,6 +1716,96 @@ mod tests {
                 .iter()
                 .any(|s| s.starts_with("e == ") && s.contains("o->ext")),
             "the copy `e == o->ext` is a predicate of dispatch: {in_dispatch:?}"
+        );
+    }
+
+    /// A fact over the caller's own memory (`k.ctx == w`, `w` a local the callee cannot
+    /// see) that a callee writes through its formal cannot be said inside it; the callee's
+    /// write becomes its fact instead (`d->ctx == g`), which c2bp returns to the caller.
+    #[test]
+    fn a_callee_write_the_caller_depends_on_becomes_its_fact() {
+        let src = r#"
+            extern void reach_error(void);
+            extern void *__VERIFIER_nondet_pointer(void);
+            struct dpc { void *ctx; };
+            void *g;
+            void init(struct dpc *d) { d->ctx = g; }
+            int main(void) {
+                struct dpc k;
+                void *w = __VERIFIER_nondet_pointer();
+                g = w;
+                init(&k);
+                if (k.ctx != w)
+                    reach_error();
+                return 0;
+            }"#;
+        let prog = load_text("writes.c", src.into(), &LoadOptions::default()).expect("loads");
+        let main = prog.func_by_name("main").expect("main");
+        let init = prog.func_by_name("init").expect("init");
+        let path = [0usize, 1]
+            .into_iter()
+            .map(|c| walk(&prog, main, &[c]))
+            .find(|p| matches!(p.stmt(&prog, p.steps.len() - 1), Stmt::Error))
+            .expect("a path to the error");
+        let k = (0..path.steps.len())
+            .rev()
+            .find(|&k| path.steps[k].func == main && matches!(path.stmt(&prog, k), Stmt::Assume(_)))
+            .expect("the test");
+        let mut prog = prog.clone();
+        let analyses = Analyses::compute(&prog);
+        let found = discover(&mut prog, &analyses.pt, &analyses.modref, &path, &[k]);
+        let in_init: Vec<String> = found
+            .iter()
+            .filter(|(f, _)| *f == Some(init))
+            .map(|(_, e)| print::expr(&prog, e))
+            .collect();
+        assert!(
+            in_init
+                .iter()
+                .any(|s| s == "d->ctx == g" || s == "g == d->ctx"),
+            "`d->ctx == g` is a predicate of init: {in_init:?}"
+        );
+    }
+
+    /// Memory of the caller that a callee reaches through a pointer argument (`d.x`, with
+    /// `&d` passed to `p`) is said through the formal inside the callee (`p->x == 5`).
+    #[test]
+    fn caller_memory_is_said_through_a_pointer_formal() {
+        let src = r#"
+            extern void reach_error(void);
+            struct s { int x; int y; };
+            void set(struct s *p) { p->x = 5; }
+            int main(void) {
+                struct s d;
+                d.x = 0;
+                set(&d);
+                if (d.x != 5)
+                    reach_error();
+                return 0;
+            }"#;
+        let prog = load_text("through.c", src.into(), &LoadOptions::default()).expect("loads");
+        let main = prog.func_by_name("main").expect("main");
+        let set = prog.func_by_name("set").expect("set");
+        let path = [0usize, 1]
+            .into_iter()
+            .map(|c| walk(&prog, main, &[c]))
+            .find(|p| matches!(p.stmt(&prog, p.steps.len() - 1), Stmt::Error))
+            .expect("a path to the error");
+        let k = (0..path.steps.len())
+            .rev()
+            .find(|&k| path.steps[k].func == main && matches!(path.stmt(&prog, k), Stmt::Assume(_)))
+            .expect("the test");
+        let mut prog = prog.clone();
+        let analyses = Analyses::compute(&prog);
+        let found = discover(&mut prog, &analyses.pt, &analyses.modref, &path, &[k]);
+        let in_set: Vec<String> = found
+            .iter()
+            .filter(|(f, _)| *f == Some(set))
+            .map(|(_, e)| print::expr(&prog, e))
+            .collect();
+        assert!(
+            in_set.iter().any(|s| s == "p->x == 5"),
+            "`p->x == 5` is a predicate of set: {in_set:?}"
         );
     }
 
