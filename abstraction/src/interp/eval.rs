@@ -240,9 +240,15 @@ impl<'p> Machine<'p, '_> {
 
     /// A comparison where at least one operand is a pointer or function value.
     fn ptr_compare(&self, op: BinOp, a: Value, b: Value) -> R<Value> {
+        // no object lies in the top page of the address space (the kernel's error pointers,
+        // `IS_ERR`: `(unsigned long)p >= (unsigned long)-MAX_ERRNO`)
+        let top = 1i128 << (8 * self.prog.types.pointer_bytes());
+        let error_range = |k: i128| k >= top - 4096 && k < top;
         let ord = match (a, b) {
             (Value::Ptr(p), Value::Ptr(q)) if p.obj == q.obj => p.offset.cmp(&q.offset),
             (Value::Func(f), Value::Func(g)) if f == g => std::cmp::Ordering::Equal,
+            (Value::Ptr(_), Value::Int(k)) if error_range(k) => std::cmp::Ordering::Less,
+            (Value::Int(k), Value::Ptr(_)) if error_range(k) => std::cmp::Ordering::Greater,
             _ => {
                 return match op {
                     BinOp::Eq => Ok(Value::Int(0)),
@@ -275,6 +281,17 @@ impl<'p> Machine<'p, '_> {
             (TypeKind::Int(k), v) if self.carries_pointer(*k) => Ok(v),
             (TypeKind::Int(_), _) => Err(self.unsup("cast of a pointer to a narrower integer")),
             (TypeKind::Pointer(_), Value::Int(x)) if x == 0 || from_ptr => Ok(Value::Int(x)),
+            // an error pointer of the kernel (`ERR_PTR(-ENOMEM)`): a value in the top page,
+            // which no object occupies; it compares and converts back, and is never valid
+            (TypeKind::Pointer(_), Value::Int(x))
+                if {
+                    let top = 1i128 << (8 * self.prog.types.pointer_bytes());
+                    x.rem_euclid(top) >= top - 4096
+                } =>
+            {
+                let top = 1i128 << (8 * self.prog.types.pointer_bytes());
+                Ok(Value::Int(x.rem_euclid(top)))
+            }
             (TypeKind::Pointer(_), Value::Int(_)) => {
                 Err(self.unsup("cast of a nonzero integer to a pointer"))
             }

@@ -133,6 +133,30 @@ fn pointers_round_trip_through_pointer_wide_integers() {
     }
 }
 
+/// No object lies in the top page of the address space, where the kernel's error pointers
+/// are (`IS_ERR`): an object's address compares below those values and an error value
+/// stays an integer; other comparisons of an address with an integer stay undefined.
+#[test]
+fn object_addresses_are_below_the_error_pointers() {
+    let load = |src: &str| {
+        crate::frontend::load_text("t.c", src.into(), &crate::frontend::LoadOptions::default())
+            .expect("loads")
+    };
+    let p = load(
+        "int x;\n\
+         static int is_err(const void *p) { return (unsigned long)p >= (unsigned long)-4095; }\n\
+         int main(void) {\n\
+           void *e = (void *)(long)-12;\n\
+           return is_err(&x) * 10 + is_err(e); }",
+    );
+    assert_eq!(run_mode(&p, IntMode::Machine, &[]).outcome, returned(1));
+    let p = load("int x; int main(void) { return (unsigned long)&x < 100000ul; }");
+    assert!(matches!(
+        run_mode(&p, IntMode::Machine, &[]).outcome,
+        Outcome::Undefined { .. }
+    ));
+}
+
 #[test]
 fn division_by_zero_is_undefined() {
     let p = main_returning(|pb, _main, _fb| {
