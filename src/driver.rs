@@ -178,10 +178,8 @@ pub fn with_harness(
     opts.appended = h.texts.clone();
     opts.entry = Some(harness::HARNESS_MAIN.to_string());
     let mut prog = frontend::load_file(file, &opts).map_err(DriverError::Frontend)?;
-    if platform == Platform::Wdm {
-        let pairs = harness::wdm::overrides(&prog);
-        crate::rules::redirect_calls(&mut prog, &pairs);
-    }
+    let pairs = harness::overrides(&prog);
+    crate::rules::redirect_calls(&mut prog, &pairs);
     Ok((prog, map, h))
 }
 

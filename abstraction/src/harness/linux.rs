@@ -58,7 +58,7 @@ pub const CALLS_BACK: &[&str] = &[
     "queue_delayed_work_on",
     "tasklet_init",
     "tasklet_setup",
-    "kthread_create_on_node",
+    "kthread_create_on_cpu",
     "call_rcu",
 ];
 
@@ -603,6 +603,16 @@ pub fn harness(map: &EntryMap, prog: &Program) -> Result<Harness, String> {
         cases.extend(TASKLETS.cases(k, &u));
         tasklets.push((e.function.clone(), pointer));
     }
+    let mut kthreads = Vec::new();
+    for (k, e) in map
+        .functions_with(|r| *r == Role::Kthread)
+        .into_iter()
+        .enumerate()
+    {
+        let u = unit(&Role::Kthread, &e.function, super::linux_threads::arg(k))?;
+        cases.extend(super::linux_threads::cases(k, &u));
+        kthreads.push(e.function.clone());
+    }
     let exit = match map.functions_with(|r| *r == Role::ModuleExit).first() {
         Some(e) => {
             let fid = prog
@@ -640,7 +650,9 @@ pub fn harness(map: &EntryMap, prog: &Program) -> Result<Harness, String> {
         texts: vec![
             (
                 OS_MODEL_FILE.to_string(),
-                os_model(&irqs, &timers, &works, &tasklets) + &super::linux_locks::models(prog),
+                os_model(&irqs, &timers, &works, &tasklets)
+                    + &super::linux_locks::models(prog)
+                    + &super::linux_threads::model(prog, &kthreads),
             ),
             (HARNESS_FILE.to_string(), t),
         ],

@@ -42,7 +42,7 @@ pub fn write(map: &EntryMap, source: &str) -> String {
              #        completion dpc timer work-item cancel\n"
         }
         super::Platform::Linux => {
-            "# Roles: module-init module-exit op:<STRUCT>.<FIELD> irq timer work-item tasklet\n"
+            "# Roles: module-init module-exit op:<STRUCT>.<FIELD> irq timer work-item tasklet kthread\n"
         }
     };
     let mut out = format!(

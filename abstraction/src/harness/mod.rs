@@ -21,6 +21,7 @@
 pub mod kbuild;
 pub mod linux;
 pub mod linux_locks;
+pub mod linux_threads;
 pub mod map;
 pub mod platform;
 pub mod scan;
@@ -84,6 +85,8 @@ pub enum Role {
     Irq,
     /// Linux: a tasklet (`tasklet_init`, `tasklet_setup`).
     Tasklet,
+    /// Linux: a kernel thread's function (`kthread_create`, `kthread_run`).
+    Kthread,
 }
 
 /// Names of the `IRP_MJ_*` codes, by value.
@@ -141,6 +144,7 @@ impl Role {
             Role::Op(f) => format!("op:{f}"),
             Role::Irq => "irq".into(),
             Role::Tasklet => "tasklet".into(),
+            Role::Kthread => "kthread".into(),
         }
     }
 
@@ -161,6 +165,7 @@ impl Role {
             "module-exit" => Role::ModuleExit,
             "irq" => Role::Irq,
             "tasklet" => Role::Tasklet,
+            "kthread" => Role::Kthread,
             _ if s.starts_with("op:") => {
                 let f = &s[3..];
                 let ok = f.split_once('.').is_some_and(|(a, b)| {
@@ -302,6 +307,10 @@ pub const MODEL_BOUNDS: &[(&str, &str)] = &[
         "the module requests an interrupt handler a third time while two requests of it are not freed (the Linux model follows two per handler)",
     ),
     (
+        "__slamrs_bound_kthread",
+        "the module creates a third kernel thread with the function of two not stopped, or a thread with a function the entry-point map does not name (the Linux model follows two per function)",
+    ),
+    (
         "__slamrs_bound_timer",
         "the module arms a third timer with the function of two still armed (the Linux model follows two per function)",
     ),
@@ -335,6 +344,21 @@ pub fn end_paths_at_bounds(prog: &mut crate::cir::Program) -> usize {
         .filter_map(|f| f.body.as_mut())
         .map(|b| b.halt_errors())
         .sum()
+}
+
+/// A function of the OS model named `OVERRIDE_PREFIX` + `F` replaces the header's
+/// `F`, inline or variadic (every call of `F` goes to it; see [`overrides`]).
+pub const OVERRIDE_PREFIX: &str = "__slamrs_override_";
+
+/// The (header function, OS model replacement) pairs of `prog`.
+pub fn overrides(prog: &crate::cir::Program) -> Vec<(crate::cir::FuncId, crate::cir::FuncId)> {
+    prog.func_ids()
+        .filter_map(|g| {
+            let name = prog.func(g).name.strip_prefix(OVERRIDE_PREFIX)?;
+            let f = prog.func_by_name(name)?;
+            (prog.func(g).body.is_some()).then_some((f, g))
+        })
+        .collect()
 }
 
 /// Name of the harness's main function (the analysis's entry).

@@ -378,6 +378,7 @@ fn linux_role_of_argument(callee: &str) -> &'static [(usize, Role)] {
         }
         "init_timer_key" => &[(1, Role::Timer)],
         "tasklet_init" | "tasklet_setup" => &[(1, Role::Tasklet)],
+        "kthread_create_on_node" => &[(0, Role::Kthread)],
         _ => &[],
     }
 }

@@ -49,20 +49,7 @@ pub fn harness_events(map: &EntryMap) -> Vec<&'static str> {
     out
 }
 
-/// A function of the OS model named `OVERRIDE_PREFIX` + `F` replaces the header's inline
-/// `F` (every call of `F` goes to it; see [`overrides`]).
-pub const OVERRIDE_PREFIX: &str = "__slamrs_override_";
-
-/// The (header function, OS model replacement) pairs of `prog`.
-pub fn overrides(prog: &crate::cir::Program) -> Vec<(crate::cir::FuncId, crate::cir::FuncId)> {
-    prog.func_ids()
-        .filter_map(|g| {
-            let name = prog.func(g).name.strip_prefix(OVERRIDE_PREFIX)?;
-            let f = prog.func_by_name(name)?;
-            (prog.func(g).body.is_some()).then_some((f, g))
-        })
-        .collect()
-}
+pub use super::{overrides, OVERRIDE_PREFIX};
 
 /// Kernel routines that may call a driver routine they are given, and that the OS model
 /// does not define: a call of one is refused (no answer may depend on it).
