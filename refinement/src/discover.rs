@@ -1037,41 +1037,33 @@ impl Walker<'_> {
     fn actual_addresses(&self, phi: &Expr, params: &[VarId], args: &[Expr]) -> Expr {
         let mut out = phi.clone();
         for (&q, a) in params.iter().zip(args) {
-            let qty = self.prog.var(q).ty;
-            let q_read = Expr {
-                kind: ExprKind::Read(Box::new(Lval::Var(q))),
-                ty: qty,
-            };
-            let pointers = self.prog.types.is_pointer(qty);
+            let q_read = self.prog.read_var(q);
+            let pointers = self.prog.types.is_pointer(q_read.ty);
             let a = if pointers {
                 strip_pointer_casts(self.prog, a)
             } else {
                 strip_casts(a)
             };
-            match &a.kind {
-                ExprKind::AddrOf(lv) if pointers && self.fixed_address(lv) => {
-                    out = map_expr(&out, &mut |x| {
-                        (self.prog.types.is_pointer(x.ty) && strip_pointer_casts(self.prog, x) == a)
-                            .then(|| converted(&q_read, x.ty))
-                    });
-                }
-                ExprKind::Read(lv)
-                    if !matches!(**lv, Lval::Var(_))
+            let passed = match &a.kind {
+                ExprKind::AddrOf(lv) => pointers && self.fixed_address(lv),
+                ExprKind::Read(lv) => {
+                    !matches!(**lv, Lval::Var(_))
                         && self.fixed_address(lv)
-                        && (a.ty == qty || pointers && self.prog.types.is_pointer(a.ty)) =>
-                {
-                    out = map_expr(&out, &mut |x| {
-                        let same = if pointers {
-                            self.prog.types.is_pointer(x.ty)
-                                && strip_pointer_casts(self.prog, x) == a
-                        } else {
-                            strip_casts(x) == a
-                        };
-                        same.then(|| converted(&q_read, x.ty))
-                    });
+                        && (a.ty == q_read.ty || pointers && self.prog.types.is_pointer(a.ty))
                 }
-                _ => {}
+                _ => false,
+            };
+            if !passed {
+                continue;
             }
+            out = map_expr(&out, &mut |x| {
+                let same = if pointers {
+                    self.prog.types.is_pointer(x.ty) && strip_pointer_casts(self.prog, x) == a
+                } else {
+                    strip_casts(x) == a
+                };
+                same.then(|| converted(&q_read, x.ty))
+            });
         }
         out
     }
@@ -1220,11 +1212,7 @@ fn formal_image(prog: &Program, v: VarId, q: VarId, a: &Expr) -> Option<Expr> {
         if !pointers || !matches!(&a.kind, ExprKind::Read(l) if **l == Lval::Var(v)) {
             return None;
         }
-        let q_read = Expr {
-            kind: ExprKind::Read(Box::new(Lval::Var(q))),
-            ty: qty,
-        };
-        return Some(converted(&q_read, ty));
+        return Some(converted(&prog.read_var(q), ty));
     }
     let q_read = Expr {
         kind: ExprKind::Read(Box::new(Lval::Var(q))),
@@ -1533,11 +1521,44 @@ fn reads_lval(e: &Expr, lv: &Lval) -> bool {
 #[cfg(test)]
 mod tests {
     use super::{discover, normalize};
-    use crate::path::walk;
+    use crate::path::{walk, CirPath};
     use slamrs_abstraction::analysis::Analyses;
     use slamrs_abstraction::c2bp::parse_predicates;
     use slamrs_abstraction::cir::{print, Stmt};
-    use slamrs_abstraction::cir::{Expr, ExprKind};
+    use slamrs_abstraction::cir::{Expr, ExprKind, FuncId, Program};
+
+    /// The test of `main` that fails on `path`: its last assume before the error (`None`
+    /// if the path does not end at an error).
+    fn failing_test(prog: &Program, path: &CirPath, main: FuncId) -> Option<usize> {
+        let last = path.steps.len().checked_sub(1)?;
+        if !matches!(path.stmt(prog, last), Stmt::Error) {
+            return None;
+        }
+        (0..last)
+            .rev()
+            .find(|&k| path.steps[k].func == main && matches!(path.stmt(prog, k), Stmt::Assume(_)))
+    }
+
+    /// The predicates discovery finds for `f` from the test at step `k`, printed.
+    fn discovered_in(prog: &Program, path: &CirPath, k: usize, f: FuncId) -> Vec<String> {
+        let mut prog = prog.clone();
+        let analyses = Analyses::compute(&prog);
+        let found = discover(&mut prog, &analyses.pt, &analyses.modref, path, &[k]);
+        found
+            .iter()
+            .filter(|(g, _)| *g == Some(f))
+            .map(|(_, e)| print::expr(&prog, e))
+            .collect()
+    }
+
+    /// The first of `choices` on which `main`'s walk ends at an error, and its failing test.
+    fn error_path(prog: &Program, main: FuncId, choices: &[&[usize]]) -> (CirPath, usize) {
+        choices
+            .iter()
+            .map(|c| walk(prog, main, c))
+            .find_map(|p| failing_test(prog, &p, main).map(|k| (p, k)))
+            .expect("a path to the error")
+    }
     use slamrs_abstraction::frontend::{load_text, LoadOptions};
 
     /// A write through `q` that may hit the cell a later test reads through `p`: the
@@ -1614,17 +1635,9 @@ mod tests {
         let mut checked = Vec::new();
         for choices in [[0usize, 0], [0, 1], [1, 0], [1, 1]] {
             let path = walk(&prog, main, &choices);
-            let last = path.steps.len() - 1;
-            if !matches!(path.stmt(&prog, last), Stmt::Error) {
+            let Some(k) = failing_test(&prog, &path, main) else {
                 continue;
-            }
-            // the failing test: the last assume of main before the error
-            let k = (0..last)
-                .rev()
-                .find(|&k| {
-                    path.steps[k].func == main && matches!(path.stmt(&prog, k), Stmt::Assume(_))
-                })
-                .expect("a test before the error");
+            };
             let Stmt::Assume(c) = path.stmt(&prog, k) else {
                 unreachable!()
             };
@@ -1633,14 +1646,7 @@ mod tests {
             } else {
                 ["dev == slot_dev", "slot_dev == dev"]
             };
-            let mut prog = prog.clone();
-            let analyses = Analyses::compute(&prog);
-            let found = discover(&mut prog, &analyses.pt, &analyses.modref, &path, &[k]);
-            let in_request: Vec<String> = found
-                .iter()
-                .filter(|(f, _)| *f == Some(request))
-                .map(|(_, e)| print::expr(&prog, e))
-                .collect();
+            let in_request = discovered_in(&prog, &path, k, request);
             assert!(
                 in_request.iter().any(|s| want.contains(&s.as_str())),
                 "`{}` is a predicate of request: {in_request:?}",
@@ -1684,33 +1690,15 @@ mod tests {
         let main = prog.func_by_name("main").expect("main");
         let queue = prog.func_by_name("queue").expect("queue");
         let dispatch = prog.func_by_name("dispatch").expect("dispatch");
-        let path = [0usize, 1]
-            .into_iter()
-            .map(|c| walk(&prog, main, &[c]))
-            .find(|p| matches!(p.stmt(&prog, p.steps.len() - 1), Stmt::Error))
-            .expect("a path to the error");
-        let k = (0..path.steps.len())
-            .rev()
-            .find(|&k| path.steps[k].func == main && matches!(path.stmt(&prog, k), Stmt::Assume(_)))
-            .expect("the test");
-        let mut prog = prog.clone();
-        let analyses = Analyses::compute(&prog);
-        let found = discover(&mut prog, &analyses.pt, &analyses.modref, &path, &[k]);
-        let shown = |f| -> Vec<String> {
-            found
-                .iter()
-                .filter(|(g, _)| *g == Some(f))
-                .map(|(_, e)| print::expr(&prog, e))
-                .collect()
-        };
-        let in_queue = shown(queue);
+        let (path, k) = error_path(&prog, main, &[&[0], &[1]]);
+        let in_queue = discovered_in(&prog, &path, k, queue);
         assert!(
             in_queue
                 .iter()
                 .any(|s| s == "slot == d" || s == "d == slot"),
             "`slot == d` is a predicate of queue: {in_queue:?}"
         );
-        let in_dispatch = shown(dispatch);
+        let in_dispatch = discovered_in(&prog, &path, k, dispatch);
         assert!(
             in_dispatch
                 .iter()
@@ -1742,23 +1730,8 @@ mod tests {
         let prog = load_text("writes.c", src.into(), &LoadOptions::default()).expect("loads");
         let main = prog.func_by_name("main").expect("main");
         let init = prog.func_by_name("init").expect("init");
-        let path = [0usize, 1]
-            .into_iter()
-            .map(|c| walk(&prog, main, &[c]))
-            .find(|p| matches!(p.stmt(&prog, p.steps.len() - 1), Stmt::Error))
-            .expect("a path to the error");
-        let k = (0..path.steps.len())
-            .rev()
-            .find(|&k| path.steps[k].func == main && matches!(path.stmt(&prog, k), Stmt::Assume(_)))
-            .expect("the test");
-        let mut prog = prog.clone();
-        let analyses = Analyses::compute(&prog);
-        let found = discover(&mut prog, &analyses.pt, &analyses.modref, &path, &[k]);
-        let in_init: Vec<String> = found
-            .iter()
-            .filter(|(f, _)| *f == Some(init))
-            .map(|(_, e)| print::expr(&prog, e))
-            .collect();
+        let (path, k) = error_path(&prog, main, &[&[0], &[1]]);
+        let in_init = discovered_in(&prog, &path, k, init);
         assert!(
             in_init
                 .iter()
@@ -1786,23 +1759,8 @@ mod tests {
         let prog = load_text("through.c", src.into(), &LoadOptions::default()).expect("loads");
         let main = prog.func_by_name("main").expect("main");
         let set = prog.func_by_name("set").expect("set");
-        let path = [0usize, 1]
-            .into_iter()
-            .map(|c| walk(&prog, main, &[c]))
-            .find(|p| matches!(p.stmt(&prog, p.steps.len() - 1), Stmt::Error))
-            .expect("a path to the error");
-        let k = (0..path.steps.len())
-            .rev()
-            .find(|&k| path.steps[k].func == main && matches!(path.stmt(&prog, k), Stmt::Assume(_)))
-            .expect("the test");
-        let mut prog = prog.clone();
-        let analyses = Analyses::compute(&prog);
-        let found = discover(&mut prog, &analyses.pt, &analyses.modref, &path, &[k]);
-        let in_set: Vec<String> = found
-            .iter()
-            .filter(|(f, _)| *f == Some(set))
-            .map(|(_, e)| print::expr(&prog, e))
-            .collect();
+        let (path, k) = error_path(&prog, main, &[&[0], &[1]]);
+        let in_set = discovered_in(&prog, &path, k, set);
         assert!(
             in_set.iter().any(|s| s == "p->x == 5"),
             "`p->x == 5` is a predicate of set: {in_set:?}"

@@ -14,6 +14,7 @@
 //! defined only when the module declares it as a function of the kernel headers (a
 //! configuration that makes it a macro or an inline function leaves it alone).
 
+use super::declared_without_body;
 use crate::cir::Program;
 
 /// The lock types the routines take, by family.
@@ -131,17 +132,11 @@ const QUIET_ROUTINES: &[(&str, &str)] = &[
     ("__rcu_read_unlock", "void"),
 ];
 
-/// True if `prog` declares `name` as a kernel routine without a body.
-fn declared(prog: &Program, name: &str) -> bool {
-    prog.func_by_name(name)
-        .is_some_and(|f| prog.func(f).body.is_none())
-}
-
 /// The C text of the models for the routines `prog` declares (empty if none).
 pub fn models(prog: &Program) -> String {
     let mut t = String::new();
     for &(name, lock, extra, ret) in LOCK_ROUTINES {
-        if !declared(prog, name) {
+        if !declared_without_body(prog, name) {
             continue;
         }
         let (ty, result) = match ret {
@@ -157,7 +152,7 @@ pub fn models(prog: &Program) -> String {
         ));
     }
     for &(name, params) in QUIET_ROUTINES {
-        if declared(prog, name) {
+        if declared_without_body(prog, name) {
             t.push_str(&format!("void {name}({params})\n{{\n}}\n"));
         }
     }

@@ -16,14 +16,9 @@
 //! `__slamrs_override_kthread_create_on_node` with the fixed parameters and every call is
 //! redirected to it ([`super::overrides`]). Only routines the module declares are defined.
 
+use super::declared_without_body;
 use super::linux::SLOTS;
 use crate::cir::Program;
-
-/// True if `prog` declares `name` as a kernel routine without a body.
-fn declared(prog: &Program, name: &str) -> bool {
-    prog.func_by_name(name)
-        .is_some_and(|f| prog.func(f).body.is_none())
-}
 
 /// Slot `j` of thread function `k`: its task, state and data.
 fn slot(k: usize, j: usize) -> (String, String, String) {
@@ -55,7 +50,7 @@ pub fn cases(k: usize, unit: &str) -> Vec<String> {
 /// The model for the thread functions `functions` (the map's, in order), or nothing if
 /// the module creates no kernel thread.
 pub fn model(prog: &Program, functions: &[String]) -> String {
-    if !declared(prog, "kthread_create_on_node") {
+    if !declared_without_body(prog, "kthread_create_on_node") {
         return String::new();
     }
     let mut t = String::from(
@@ -100,21 +95,21 @@ pub fn model(prog: &Program, functions: &[String]) -> String {
         }
         c
     };
-    if declared(prog, "wake_up_process") {
+    if declared_without_body(prog, "wake_up_process") {
         t.push_str("int wake_up_process(struct task_struct *tsk)\n{\n");
         t.push_str(&each_slot(&|task, state| {
             format!("    if (tsk == &{task}) {{\n        if ({state} == 1) {{ {state} = 2; return 1; }}\n        return 0;\n    }}\n")
         }));
         t.push_str("    return __VERIFIER_nondet_int() != 0;\n}\n");
     }
-    if declared(prog, "kthread_stop") {
+    if declared_without_body(prog, "kthread_stop") {
         t.push_str("int kthread_stop(struct task_struct *k)\n{\n");
         t.push_str(&each_slot(&|task, state| {
             format!("    if (k == &{task}) {{\n        {state} = 0;\n        return __VERIFIER_nondet_int();\n    }}\n")
         }));
         t.push_str("    return __VERIFIER_nondet_int();\n}\n");
     }
-    if declared(prog, "kthread_should_stop") {
+    if declared_without_body(prog, "kthread_should_stop") {
         t.push_str(
             "bool kthread_should_stop(void)\n{\n    return __VERIFIER_nondet_int() != 0;\n}\n",
         );

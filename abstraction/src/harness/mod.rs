@@ -346,6 +346,14 @@ pub fn end_paths_at_bounds(prog: &mut crate::cir::Program) -> usize {
         .sum()
 }
 
+/// True if `prog` declares `name` as a routine without a body (a kernel routine of the
+/// headers the OS model may define; a configuration that makes it a macro or an inline
+/// function leaves no such declaration).
+pub(crate) fn declared_without_body(prog: &crate::cir::Program, name: &str) -> bool {
+    prog.func_by_name(name)
+        .is_some_and(|f| prog.func(f).body.is_none())
+}
+
 /// A function of the OS model named `OVERRIDE_PREFIX` + `F` replaces the header's
 /// `F`, inline or variadic (every call of `F` goes to it; see [`overrides`]).
 pub const OVERRIDE_PREFIX: &str = "__slamrs_override_";

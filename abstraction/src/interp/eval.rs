@@ -240,15 +240,13 @@ impl<'p> Machine<'p, '_> {
 
     /// A comparison where at least one operand is a pointer or function value.
     fn ptr_compare(&self, op: BinOp, a: Value, b: Value) -> R<Value> {
-        // no object lies in the top page of the address space (the kernel's error pointers,
-        // `IS_ERR`: `(unsigned long)p >= (unsigned long)-MAX_ERRNO`)
-        let top = 1i128 << (8 * self.prog.types.pointer_bytes());
-        let error_range = |k: i128| k >= top - 4096 && k < top;
+        // no object lies in the top page (`IS_ERR`: `(unsigned long)p >= -MAX_ERRNO`)
+        let error_value = |k: i128| self.error_pointer(k) == Some(k);
         let ord = match (a, b) {
             (Value::Ptr(p), Value::Ptr(q)) if p.obj == q.obj => p.offset.cmp(&q.offset),
             (Value::Func(f), Value::Func(g)) if f == g => std::cmp::Ordering::Equal,
-            (Value::Ptr(_), Value::Int(k)) if error_range(k) => std::cmp::Ordering::Less,
-            (Value::Int(k), Value::Ptr(_)) if error_range(k) => std::cmp::Ordering::Greater,
+            (Value::Ptr(_), Value::Int(k)) if error_value(k) => std::cmp::Ordering::Less,
+            (Value::Int(k), Value::Ptr(_)) if error_value(k) => std::cmp::Ordering::Greater,
             _ => {
                 return match op {
                     BinOp::Eq => Ok(Value::Int(0)),
@@ -268,6 +266,14 @@ impl<'p> Machine<'p, '_> {
         Ok(Value::Int(i128::from(r)))
     }
 
+    /// The address `x` (as a pointer-wide unsigned value) if it lies in the top page of the
+    /// address space, where no object is: the kernel's error pointers (`ERR_PTR`).
+    fn error_pointer(&self, x: i128) -> Option<i128> {
+        let top = 1i128 << (8 * self.prog.types.pointer_bytes());
+        let u = x.rem_euclid(top);
+        (u >= top - 4096).then_some(u)
+    }
+
     /// `(ty) v` where `v` has type `from`.
     #[inline(never)]
     fn apply_cast(&self, v: Value, from: Ty, ty: Ty) -> R<Value> {
@@ -281,16 +287,10 @@ impl<'p> Machine<'p, '_> {
             (TypeKind::Int(k), v) if self.carries_pointer(*k) => Ok(v),
             (TypeKind::Int(_), _) => Err(self.unsup("cast of a pointer to a narrower integer")),
             (TypeKind::Pointer(_), Value::Int(x)) if x == 0 || from_ptr => Ok(Value::Int(x)),
-            // an error pointer of the kernel (`ERR_PTR(-ENOMEM)`): a value in the top page,
-            // which no object occupies; it compares and converts back, and is never valid
-            (TypeKind::Pointer(_), Value::Int(x))
-                if {
-                    let top = 1i128 << (8 * self.prog.types.pointer_bytes());
-                    x.rem_euclid(top) >= top - 4096
-                } =>
-            {
-                let top = 1i128 << (8 * self.prog.types.pointer_bytes());
-                Ok(Value::Int(x.rem_euclid(top)))
+            // an error pointer of the kernel (`ERR_PTR(-ENOMEM)`): it compares and converts
+            // back, and is never valid
+            (TypeKind::Pointer(_), Value::Int(x)) if self.error_pointer(x).is_some() => {
+                Ok(Value::Int(self.error_pointer(x).unwrap_or(x)))
             }
             (TypeKind::Pointer(_), Value::Int(_)) => {
                 Err(self.unsup("cast of a nonzero integer to a pointer"))
