@@ -181,10 +181,11 @@ def task_table(rows):
     return lines
 
 
-def update_docs(path, rows, command, timeout_s, memory_mb):
+def update_docs(path, rows, command, timeout_s, memory_mb, section="svcomp", title=None):
     today = datetime.date.today().isoformat()
+    begin, end_marker = f"<!-- {section}:begin -->", f"<!-- {section}:end -->"
     body = [
-        BEGIN,
+        begin,
         "",
         f"    {command}",
         "",
@@ -197,17 +198,18 @@ def update_docs(path, rows, command, timeout_s, memory_mb):
         "",
         *task_table(rows),
         "",
-        END,
+        end_marker,
     ]
     text = read(path)
-    if BEGIN in text and END in text and text.index(BEGIN) < text.index(END):
-        start = text.index(BEGIN)
-        end = text.index(END) + len(END)
+    if begin in text and end_marker in text and text.index(begin) < text.index(end_marker):
+        start = text.index(begin)
+        end = text.index(end_marker) + len(end_marker)
         text = text[:start] + "\n".join(body) + text[end:]
     else:
         if text and not text.endswith("\n"):
             text += "\n"
-        text += "\n## SV-COMP: `slamrs check` on the unreach-call tasks\n\n" + "\n".join(body) + "\n"
+        title = title or "SV-COMP: `slamrs check` on the unreach-call tasks"
+        text += f"\n## {title}\n\n" + "\n".join(body) + "\n"
     with open(path, "w") as f:
         f.write(text)
 
@@ -221,6 +223,8 @@ def main():
     ap.add_argument("--memory-limit", type=int, required=True)
     ap.add_argument("--update-docs")
     ap.add_argument("--command", default="scripts/svcomp")
+    ap.add_argument("--section", default="svcomp")
+    ap.add_argument("--title")
     a = ap.parse_args()
 
     rows = []
@@ -248,7 +252,7 @@ def main():
         print(l)
     print(f"\nwrote {a.csv}")
     if a.update_docs:
-        update_docs(a.update_docs, rows, a.command, a.timeout, a.memory_limit)
+        update_docs(a.update_docs, rows, a.command, a.timeout, a.memory_limit, a.section, a.title)
         print(f"updated {a.update_docs}")
     # A wrong verdict is the worst failure of a verifier: make it fail the run.
     return 1 if any(r["result"] == "wrong" for r in rows) else 0

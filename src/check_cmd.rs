@@ -1,4 +1,5 @@
-//! `slamrs check`: does a C program obey a rule? The CEGAR loop end to end.
+//! `slamrs check`: does a C program obey a rule? Loads, instruments and decides it with the
+//! chosen backend (`--backend`), then reports.
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -16,6 +17,8 @@ use crate::cegar::{self, Confirmation, Verdict};
 use crate::check_report::{self, Report};
 use crate::cir_cmd::DataModelArg;
 use crate::exit;
+use crate::mixed::{self, Strategy};
+use crate::portfolio::{self, Backend};
 use crate::rules::{self, Spec};
 
 /// Arguments of `slamrs check`.
@@ -91,6 +94,20 @@ pub struct CheckArgs {
     /// and log) in this directory.
     #[arg(long, value_name = "DIR")]
     pub native_dir: Option<PathBuf>,
+    /// The engine: `cegar` (predicate abstraction, Bebop and refinement, with the directed
+    /// exploration), `mixed` (F-Soft-style exact reachability: control in BDDs, data in
+    /// linear arithmetic; docs/mixed.md), or `portfolio` (both on two threads; the first
+    /// definitive answer wins and stops the other).
+    #[arg(long, value_enum, default_value_t = Backend::Cegar)]
+    pub backend: Backend,
+    /// The mixed backend's search: `bfs` (conventional breadth-first fixpoint),
+    /// `frontier` (Reach_Frontier: keeps only the states at back-edge tails) or `lockstep`
+    /// (Reach_Lockstep: the frontier through forward edges first, back edges together).
+    #[arg(long, value_enum, default_value_t = Strategy::Lockstep)]
+    pub strategy: Strategy,
+    /// Mixed backend: keep every cell at every block (no live-variable simplification).
+    #[arg(long)]
+    pub no_live: bool,
     /// Worker threads for abstraction (0: one per core).
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub threads: usize,
@@ -329,6 +346,13 @@ pub fn run(args: &CheckArgs) -> u8 {
         },
         ..Default::default()
     };
+    let mopts = mixed::Options {
+        entry: entry.clone(),
+        strategy: args.strategy,
+        live: !args.no_live,
+        deadline,
+        ..Default::default()
+    };
     if let Some(dir) = &args.save_abstractions {
         if let Err(e) = std::fs::create_dir_all(dir) {
             stand_down(&snapshot);
@@ -415,10 +439,12 @@ pub fn run(args: &CheckArgs) -> u8 {
     let outcome = {
         let _span = tracing::info_span!("check", file = %args.file.display()).entered();
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            cegar::run(
+            portfolio::run(
+                args.backend,
                 &mut prog,
                 inst.predicates.clone(),
                 &copts,
+                &mopts,
                 &mut progress,
                 &mut confirm,
             )

@@ -128,6 +128,18 @@ pub fn text(r: &Report) -> String {
                 r.elapsed.as_secs_f64()
             );
         }
+        Verdict::Safe if o.proof == Some(Proof::Mixed) => {
+            let m = o.stats.mixed.clone().unwrap_or_default();
+            let _ = writeln!(
+                s,
+                "SAFE: {} holds (mixed symbolic reachability: {} blocks, {} cells, {} iterations; {:.2} s)",
+                r.what,
+                m.blocks,
+                m.cells,
+                m.iterations,
+                r.elapsed.as_secs_f64()
+            );
+        }
         Verdict::Safe => {
             let _ = writeln!(
                 s,
@@ -229,6 +241,23 @@ pub fn text(r: &Report) -> String {
             r.elapsed.as_secs_f64(),
             r.peak_rss_mb
         );
+        if let Some(m) = &st.mixed {
+            let c = &m.counters;
+            let _ = writeln!(
+                s,
+                "mixed: {} blocks, {} cells, {} back edges; {} iterations, peak {} atoms, peak {} linear constraints per atom, peak {} BDD nodes per atom; {} images, {} quantifier eliminations, {} Z3 queries",
+                m.blocks,
+                m.cells,
+                m.back_edges,
+                m.iterations,
+                m.peak_atoms,
+                c.peak_constraints,
+                c.peak_bdd_nodes,
+                c.images,
+                c.eliminations,
+                c.queries
+            );
+        }
     }
     s
 }
@@ -254,6 +283,18 @@ fn stats_json(r: &Report) -> Value {
         "peak_bdd_nodes": st.peak_bdd_nodes,
         "total_s": r.elapsed.as_secs_f64(),
         "peak_memory_mb": r.peak_rss_mb,
+        "mixed": st.mixed.as_ref().map(|m| json!({
+            "blocks": m.blocks,
+            "cells": m.cells,
+            "back_edges": m.back_edges,
+            "iterations": m.iterations,
+            "peak_atoms": m.peak_atoms,
+            "peak_constraints": m.counters.peak_constraints,
+            "peak_bdd_nodes": m.counters.peak_bdd_nodes,
+            "images": m.counters.images,
+            "eliminations": m.counters.eliminations,
+            "z3_queries": m.counters.queries,
+        })),
     })
 }
 
@@ -275,6 +316,7 @@ pub fn json(r: &Report) -> String {
         "proof": o.proof.map(|p| match p {
             Proof::Abstraction => "abstraction",
             Proof::Exploration => "exploration",
+            Proof::Mixed => "mixed",
         }),
         "replayed": false,
         "inputs": [],

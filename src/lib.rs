@@ -15,6 +15,8 @@ pub mod driver_rules;
 pub mod exit;
 pub mod indent;
 pub mod logging;
+pub mod mixed;
+pub mod portfolio;
 pub mod rules;
 pub mod rules_cmd;
 pub mod run_cmd;

@@ -195,7 +195,14 @@ fn show(inputs: &[i128]) -> String {
 }
 
 /// Check one program.
-fn check(seed: u64, cfg: &GenConfig, dir: &Path, env_obj: &Path, timeout: u64) -> Outcome {
+fn check(
+    seed: u64,
+    cfg: &GenConfig,
+    dir: &Path,
+    env_obj: &Path,
+    timeout: u64,
+    backend: &str,
+) -> Outcome {
     let prog = generate(seed, cfg);
     let src = dir.join(format!("gen_{seed}.c"));
     let bin = dir.join(format!("gen_{seed}"));
@@ -231,6 +238,8 @@ fn check(seed: u64, cfg: &GenConfig, dir: &Path, env_obj: &Path, timeout: u64) -
         "json".into(),
         "--threads".into(),
         "1".into(),
+        "--backend".into(),
+        backend.into(),
     ];
     let slamrs = PathBuf::from(env!("CARGO_BIN_EXE_slamrs"));
     let ran = run_bounded(&slamrs, &args, &[], Duration::from_secs(timeout + 30));
@@ -302,7 +311,7 @@ fn json_inputs(j: &Value) -> Vec<i128> {
 fn slamrs_check_is_sound_on_generated_programs() {
     let n = env_number("SLAMRS_GEN_SOUNDNESS_PROGRAMS", 200);
     let first = env_number("SLAMRS_GEN_SOUNDNESS_SEED", 0);
-    check_sound(n, first, &config(), "gen-soundness");
+    check_sound(n, first, &config(), "gen-soundness", "cegar");
 }
 
 /// The same on programs with every generator feature at once (bit-fields, packed layout,
@@ -317,11 +326,33 @@ fn slamrs_check_is_sound_on_generated_feature_programs() {
     for f in Feature::ALL {
         cfg.set(f, true);
     }
-    check_sound(n, first, &cfg, "gen-soundness-features");
+    check_sound(n, first, &cfg, "gen-soundness-features", "cegar");
+}
+
+/// The mixed backend (`--backend mixed`) on generated programs, plain and with every
+/// feature: `SLAMRS_GEN_SOUNDNESS_MIXED_PROGRAMS` of each (default 60), from seed
+/// `SLAMRS_GEN_SOUNDNESS_SEED` + 200,000 (a differential test of its exact reachability
+/// against the native runs).
+#[test]
+fn mixed_backend_is_sound_on_generated_programs() {
+    let n = env_number("SLAMRS_GEN_SOUNDNESS_MIXED_PROGRAMS", 60);
+    let first = env_number("SLAMRS_GEN_SOUNDNESS_SEED", 0) + 200_000;
+    check_sound(n, first, &config(), "gen-soundness-mixed", "mixed");
+    let mut cfg = config();
+    for f in Feature::ALL {
+        cfg.set(f, true);
+    }
+    check_sound(
+        n,
+        first + 50_000,
+        &cfg,
+        "gen-soundness-mixed-features",
+        "mixed",
+    );
 }
 
 /// Checks `n` programs from seed `first` under `cfg`; fails on any WRONG verdict.
-fn check_sound(n: u64, first: u64, cfg: &GenConfig, scratch: &str) {
+fn check_sound(n: u64, first: u64, cfg: &GenConfig, scratch: &str, backend: &str) {
     let timeout = env_number("SLAMRS_GEN_SOUNDNESS_TIMEOUT", 2);
     let dir = common::scratch(scratch);
     let env_obj = dir.join("env.o");
@@ -343,7 +374,7 @@ fn check_sound(n: u64, first: u64, cfg: &GenConfig, scratch: &str) {
                 let Some(seed) = seeds.lock().unwrap().pop() else {
                     break;
                 };
-                let o = check(seed, cfg, &dir, &env_obj, timeout);
+                let o = check(seed, cfg, &dir, &env_obj, timeout, backend);
                 results.lock().unwrap().push((seed, o));
             });
         }

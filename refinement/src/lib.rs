@@ -327,6 +327,116 @@ impl Refiner {
         constrain::learn(&env, abs, cfg, trace, preds)
     }
 
+    /// Decides a CIR path to the error found by another engine (the mixed backend): a
+    /// violation replayed on the interpreter, or why not. Nothing is refined.
+    pub fn confirm(&self, prog: &Program, path: &CirPath) -> Outcome {
+        let formula = {
+            let _s = tracing::info_span!("path_formula", edges = path.steps.len()).entered();
+            match encode::encode(
+                prog,
+                &self.analyses.pt,
+                &self.addrs,
+                path,
+                self.entry,
+                self.opts.timeout_ms,
+            ) {
+                Ok(f) => f,
+                Err(e) => return Outcome::Unknown(format!("cannot encode the path: {}", e.0)),
+            }
+        };
+        let verdict = {
+            let _s = tracing::info_span!("feasibility").entered();
+            solve::decide(&formula, 0, 1)
+        };
+        match verdict {
+            solve::Feasibility::Unknown(why) => {
+                Outcome::Unknown(format!("Z3 could not decide a path: {why}"))
+            }
+            solve::Feasibility::Feasible(values) => {
+                let _s = tracing::info_span!("replay").entered();
+                self.replay_feasible(prog, path, &formula, values)
+            }
+            solve::Feasibility::Infeasible(_) => {
+                Outcome::Unknown("the path to the error is infeasible in the path formula".into())
+            }
+        }
+    }
+
+    /// Replays a feasible path's model on the interpreter (and a few other models where
+    /// the formula approximates): the violation, or why it is not one.
+    fn replay_feasible(
+        &self,
+        prog: &Program,
+        path: &CirPath,
+        formula: &encode::PathFormula,
+        values: Vec<i128>,
+    ) -> Outcome {
+        let entry = prog.func(self.entry).name.clone();
+        let mut result = replay::replay(
+            prog,
+            &entry,
+            &formula.choices,
+            &values,
+            self.opts.replay_steps,
+        );
+        // Where the formula over-approximates (memory havocked by `memcpy`, a
+        // product it cannot express), another model may be one the program can
+        // really follow: try a few.
+        let mut last = values;
+        let mut tries = 0;
+        while matches!(result, replay::Replay::Missed(..))
+            && !formula.approximations.is_empty()
+            && tries < self.opts.extra_models
+        {
+            tries += 1;
+            let Some(next) = solve::next_model(formula, &last) else {
+                break;
+            };
+            result = replay::replay(
+                prog,
+                &entry,
+                &formula.choices,
+                &next,
+                self.opts.replay_steps,
+            );
+            last = next;
+        }
+        match result {
+            replay::Replay::Reached(cex) => Outcome::Violation(cex),
+            replay::Replay::Missed(why, taken, cannot_follow) => {
+                let diverged = path
+                    .steps
+                    .iter()
+                    .zip(&taken)
+                    .position(|(p, &(f, n, e))| (p.func, p.node, p.edge) != (f, n, e))
+                    .map(|k| {
+                        let loc = path.edge(prog, k).loc;
+                        format!("; it left the path at step {k} ({})", prog.loc_string(loc))
+                    })
+                    .unwrap_or_default();
+                let why = format!("{why}{diverged}");
+                let approx = if formula.approximations.is_empty() {
+                    String::new()
+                } else {
+                    format!(
+                        " (the path formula approximates: {})",
+                        formula.approximations.join("; ")
+                    )
+                };
+                let why = format!(
+                    "a path to the error is feasible in the path formula, but its replay on the interpreter did not reach the error: {why}{approx}"
+                );
+                match cannot_follow
+                    .then(|| replay::from_model(prog, path, &formula.choices, &last))
+                    .flatten()
+                {
+                    Some(cex) => Outcome::Unconfirmed { cex, why },
+                    None => Outcome::Unknown(why),
+                }
+            }
+        }
+    }
+
     /// Examines one trace of `abs` (whose CFG is `cfg`); on a spurious trace adds
     /// predicates to `preds`.
     pub fn refine(
@@ -387,70 +497,7 @@ impl Refiner {
             }
             solve::Feasibility::Feasible(values) => {
                 let _s = tracing::info_span!("replay").entered();
-                let entry = prog.func(self.entry).name.clone();
-                let mut result = replay::replay(
-                    prog,
-                    &entry,
-                    &formula.choices,
-                    &values,
-                    self.opts.replay_steps,
-                );
-                // Where the formula over-approximates (memory havocked by `memcpy`, a
-                // product it cannot express), another model may be one the program can
-                // really follow: try a few.
-                let mut last = values;
-                let mut tries = 0;
-                while matches!(result, replay::Replay::Missed(..))
-                    && !formula.approximations.is_empty()
-                    && tries < self.opts.extra_models
-                {
-                    tries += 1;
-                    let Some(next) = solve::next_model(&formula, &last) else {
-                        break;
-                    };
-                    result = replay::replay(
-                        prog,
-                        &entry,
-                        &formula.choices,
-                        &next,
-                        self.opts.replay_steps,
-                    );
-                    last = next;
-                }
-                match result {
-                    replay::Replay::Reached(cex) => Outcome::Violation(cex),
-                    replay::Replay::Missed(why, taken, cannot_follow) => {
-                        let diverged = path
-                            .steps
-                            .iter()
-                            .zip(&taken)
-                            .position(|(p, &(f, n, e))| (p.func, p.node, p.edge) != (f, n, e))
-                            .map(|k| {
-                                let loc = path.edge(prog, k).loc;
-                                format!("; it left the path at step {k} ({})", prog.loc_string(loc))
-                            })
-                            .unwrap_or_default();
-                        let why = format!("{why}{diverged}");
-                        let approx = if formula.approximations.is_empty() {
-                            String::new()
-                        } else {
-                            format!(
-                                " (the path formula approximates: {})",
-                                formula.approximations.join("; ")
-                            )
-                        };
-                        let why = format!(
-                            "a path to the error is feasible in the path formula, but its replay on the interpreter did not reach the error: {why}{approx}"
-                        );
-                        match cannot_follow
-                            .then(|| replay::from_model(prog, &path, &formula.choices, &last))
-                            .flatten()
-                        {
-                            Some(cex) => Outcome::Unconfirmed { cex, why },
-                            None => Outcome::Unknown(why),
-                        }
-                    }
-                }
+                self.replay_feasible(prog, &path, &formula, values)
             }
             solve::Feasibility::Infeasible(cores) => {
                 let core_len = cores.iter().map(Vec::len).sum();

@@ -69,9 +69,11 @@ impl Explorer {
         entry: FuncId,
         deadline: Option<Instant>,
         enabled: bool,
+        stop: Option<Arc<AtomicBool>>,
     ) -> Self {
         let cancel = Arc::new(AtomicBool::new(false));
-        let decided = Arc::new(AtomicBool::new(false));
+        // a stop from outside cancels what waits on the exploration's answer too
+        let decided = stop.unwrap_or_else(|| Arc::new(AtomicBool::new(false)));
         let unprovable = Arc::new(AtomicBool::new(false));
         let full_speed = Arc::new(AtomicBool::new(false));
         let interrupt = Interrupt::default();

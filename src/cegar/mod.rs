@@ -1,6 +1,8 @@
 //! The CEGAR loop: abstraction (c2bp) → model checking (Bebop) → refinement, until the
 //! error is proved unreachable, a counterexample is replayed, or a limit is hit.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use bebop::cfg::Cfg;
@@ -33,6 +35,8 @@ pub struct Options {
     pub save_abstractions: Option<std::path::PathBuf>,
     /// Run the directed path exploration beside the loop ([`explorer`]).
     pub explore: bool,
+    /// Set by another engine of the portfolio once it answered: the loop stops (unknown).
+    pub stop: Option<Arc<AtomicBool>>,
 }
 
 impl Default for Options {
@@ -46,6 +50,7 @@ impl Default for Options {
             max_bdd_nodes: 1 << 24,
             save_abstractions: None,
             explore: true,
+            stop: None,
         }
     }
 }
@@ -87,6 +92,8 @@ pub struct Stats {
     pub abstraction_cache_hits: u64,
     /// Largest BDD node count of a model-checking run.
     pub peak_bdd_nodes: u64,
+    /// The mixed backend's search, when it ran.
+    pub mixed: Option<crate::mixed::SearchStats>,
     /// Length of the last abstract counterexample mapped to C (edges).
     pub last_path_len: usize,
     /// Runs of the directed exploration, and the branch conditions it gave Z3 (when the
@@ -120,6 +127,8 @@ pub enum Proof {
     Abstraction,
     /// The directed exploration covered every feasible path ([`refinement::explore`]).
     Exploration,
+    /// The mixed backend's exact reachability found the error unreachable ([`crate::mixed`]).
+    Mixed,
 }
 
 /// What the progress callback is told after each phase.
@@ -298,7 +307,14 @@ fn run_once(
         return unknown(why, Stats::default(), initial);
     };
     let mut refiner = Refiner::new(prog, entry, opts.refinement.clone());
-    let explorer = Explorer::spawn(prog, refiner.analyses(), entry, opts.deadline, opts.explore);
+    let explorer = Explorer::spawn(
+        prog,
+        refiner.analyses(),
+        entry,
+        opts.deadline,
+        opts.explore,
+        opts.stop.clone(),
+    );
     match run_loop(
         prog,
         &mut refiner,
@@ -409,6 +425,13 @@ fn run_loop(
     let mut aopts = opts.abstraction.clone();
     aopts.entry = opts.entry.clone();
     let out_of_time = |stats: &Stats| {
+        if opts
+            .stop
+            .as_ref()
+            .is_some_and(|f| f.load(Ordering::Acquire))
+        {
+            return Some("another engine of the portfolio answered first".to_string());
+        }
         if explorer.decided() {
             return Some("the directed exploration answered first".to_string());
         }
@@ -653,7 +676,7 @@ const RANDOM_SEARCH_MIN_RUNS: u64 = 1000;
 /// The outcome for a counterexample the interpreter replayed: a violation once `confirm`
 /// accepts it, otherwise UNKNOWN with its reason (after the reason the search that found
 /// it started from, if it came from one).
-fn confirmed_violation(
+pub(crate) fn confirmed_violation(
     prog: &Program,
     cex: Counterexample,
     stalled: Option<String>,
@@ -686,7 +709,7 @@ fn confirmed_violation(
 /// Why a proof of the abstraction is not a proof of the program: a construct slamrs does
 /// not model exactly ([`slamrs_abstraction::cir::Construct`]) in a function the entry
 /// function may reach (directly, or through any function whose address is taken).
-fn refused(prog: &Program, entry: slamrs_abstraction::cir::FuncId) -> Option<String> {
+pub(crate) fn refused(prog: &Program, entry: slamrs_abstraction::cir::FuncId) -> Option<String> {
     use slamrs_abstraction::cir::{Callee, ExprKind, FuncId, Stmt};
     if prog.refusals.is_empty() {
         return None;

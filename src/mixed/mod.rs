@@ -1,0 +1,274 @@
+//! The F-Soft-style mixed symbolic backend (`--backend mixed`): exact reachability over
+//! the program's labeled transition graph, with control in BDDs and data in linear
+//! integer arithmetic (Wang, Yang, Ivančić, Gupta, TODAES 2009; the text is in
+//! `../shared/papers/`).
+//!
+//! - [`ltg`]: the graph: blocks, transitions of parallel assignments, cells;
+//! - [`build`]: CIR to the graph (memory through points-to, calls through return
+//!   locations, one object per allocation site);
+//! - [`live`]: live cells per block;
+//! - [`symbolic`]: the mixed representation and its operations;
+//! - [`search`]: the `bfs`, `frontier` and `lockstep` fixpoints.
+//!
+//! A path to the error is a CIR path: the CEGAR loop's path formula gives its inputs, the
+//! interpreter replays it, and the caller's confirmation (the native replay) runs it; only
+//! then is it a violation. The error proved unreachable is SAFE when no construct the
+//! program uses is refused (as for the CEGAR loop) and no bound of the model was reached.
+
+pub mod build;
+pub mod live;
+pub mod ltg;
+pub mod search;
+pub mod symbolic;
+#[cfg(test)]
+mod tests;
+
+use crate::cegar::{self, Confirm, Proof, Stats, Verdict};
+use slamrs_abstraction::cir::{FuncId, Program, Stmt};
+use slamrs_refinement::{self as refinement, CirPath, Counterexample, PathStep, Refiner};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+pub use search::{SearchStats, Strategy};
+
+/// Settings of a mixed run.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub entry: String,
+    pub strategy: Strategy,
+    /// Live-variable simplification (§6.2).
+    pub live: bool,
+    pub deadline: Option<Instant>,
+    pub cancel: Arc<AtomicBool>,
+    /// Z3's budget per query (ms of solving).
+    pub query_ms: u32,
+    pub max_atoms: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            entry: "main".into(),
+            strategy: Strategy::Lockstep,
+            live: true,
+            deadline: None,
+            cancel: Arc::new(AtomicBool::new(false)),
+            query_ms: 10_000,
+            max_atoms: 200_000,
+        }
+    }
+}
+
+/// What a mixed run found before the caller's confirmation.
+#[derive(Clone, Debug)]
+pub enum Found {
+    Safe,
+    /// Replayed on the interpreter.
+    Violation(Box<Counterexample>),
+    Unknown(String),
+}
+
+/// Runs the mixed backend on `prog` (instrumented: its `Error` edges are the violations).
+/// Violations are replayed on the interpreter; the caller confirms them natively.
+pub fn find(prog: &mut Program, opts: &Options) -> (Found, Stats) {
+    let _s = tracing::info_span!("mixed").entered();
+    let start = Instant::now();
+    let mut stats = Stats::default();
+    let Some(entry) = prog
+        .func_by_name(&opts.entry)
+        .filter(|&f| prog.func(f).body.is_some())
+    else {
+        let why = format!("entry function `{}` is not defined", opts.entry);
+        return (Found::Unknown(why), stats);
+    };
+    let refiner = Refiner::new(prog, entry, refinement::Options::default());
+    let analyses = refiner.analyses();
+    let ltg = match build::build(prog, &analyses, entry) {
+        Ok(g) => g,
+        Err(e) => return (Found::Unknown(format!("mixed backend: {e}")), stats),
+    };
+    tracing::info!(
+        blocks = ltg.blocks.len(),
+        transitions = ltg.transitions.len(),
+        cells = ltg.cells.len(),
+        smashed = ltg.smashed.len(),
+        "transition graph"
+    );
+    let sopts = search::SearchOptions {
+        strategy: opts.strategy,
+        live: opts.live,
+        deadline: opts.deadline,
+        cancel: opts.cancel.clone(),
+        query_ms: opts.query_ms,
+        max_atoms: opts.max_atoms,
+    };
+    let (found, mut sstats) = {
+        let _watch = Watch::start(opts.deadline, opts.cancel.clone());
+        search::search(&ltg, &sopts)
+    };
+    sstats.blocks = ltg.blocks.len() as u64;
+    sstats.cells = ltg.cells.len() as u64;
+    stats.times.model_checking = start.elapsed();
+    stats.mixed = Some(sstats);
+    let found = match found {
+        search::Found::Unreachable => match cegar::refused(prog, entry) {
+            Some(why) => Found::Unknown(why),
+            None => Found::Safe,
+        },
+        search::Found::BoundReached(bounds) => Found::Unknown(format!(
+            "the mixed backend reached a bound of its model ({}); within the bounds the error is unreachable",
+            bounds.join("; ")
+        )),
+        search::Found::Stopped(search::Stopped::Deadline) => {
+            Found::Unknown("timeout (mixed backend)".into())
+        }
+        search::Found::Stopped(search::Stopped::Cancelled) => {
+            Found::Unknown("the other engine of the portfolio answered first".into())
+        }
+        search::Found::Stopped(search::Stopped::AtomLimit(n)) => Found::Unknown(format!(
+            "the mixed backend stored more than {n} atoms"
+        )),
+        search::Found::Error(path) => {
+            let path = cir_path(prog, &ltg, &path, entry);
+            stats.last_path_len = path.steps.len();
+            let t = Instant::now();
+            let outcome = refiner.confirm(prog, &path);
+            stats.times.refinement += t.elapsed();
+            match outcome {
+                refinement::Outcome::Violation(cex) => Found::Violation(Box::new(cex)),
+                refinement::Outcome::Unknown(why) => Found::Unknown(format!(
+                    "the mixed backend's path to the error is not a run of the program: {why}{}",
+                    approximated(&ltg)
+                )),
+                refinement::Outcome::Unconfirmed { why, .. } => Found::Unknown(why),
+                other => Found::Unknown(format!("unexpected confirmation: {other:?}")),
+            }
+        }
+    };
+    (found, stats)
+}
+
+/// Interrupts this thread's Z3 work (a long quantifier elimination, a hard query) once the
+/// deadline passes or the search is cancelled, every 20 ms until dropped: the search then
+/// sees the stop at its next check.
+struct Watch {
+    done: Arc<AtomicBool>,
+    interrupt: refinement::explore::Interrupt,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Watch {
+    fn start(deadline: Option<Instant>, cancel: Arc<AtomicBool>) -> Watch {
+        let done = Arc::new(AtomicBool::new(false));
+        let interrupt = refinement::explore::Interrupt::default();
+        interrupt.register();
+        let (d, i) = (done.clone(), interrupt.clone());
+        let thread = std::thread::Builder::new()
+            .name("mixed-watch".into())
+            .spawn(move || {
+                while !d.load(Ordering::Acquire) {
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                    let stop = cancel.load(Ordering::Acquire)
+                        || deadline.is_some_and(|t| Instant::now() >= t);
+                    if stop && !d.load(Ordering::Acquire) {
+                        i.interrupt();
+                    }
+                }
+            })
+            .ok();
+        Watch {
+            done,
+            interrupt,
+            thread,
+        }
+    }
+}
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        self.done.store(true, Ordering::Release);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+        self.interrupt.unregister();
+    }
+}
+
+/// What the transition graph over-approximates, for an unconfirmed path.
+fn approximated(ltg: &ltg::Ltg) -> String {
+    if ltg.smashed.is_empty() {
+        return String::new();
+    }
+    let mut names = ltg.smashed.clone();
+    names.truncate(5);
+    format!(
+        " (objects not expanded into cells, read as arbitrary values: {})",
+        names.join(", ")
+    )
+}
+
+/// Runs the mixed backend and confirms its violation with `confirm`.
+pub fn run(prog: &mut Program, opts: &Options, confirm: &mut Confirm) -> cegar::Outcome {
+    let (found, stats) = find(prog, opts);
+    outcome(prog, found, stats, confirm)
+}
+
+/// The outcome of a mixed run's finding, confirming a violation with `confirm`.
+pub fn outcome(
+    prog: &Program,
+    found: Found,
+    stats: Stats,
+    confirm: &mut Confirm,
+) -> cegar::Outcome {
+    match found {
+        Found::Safe => cegar::Outcome {
+            verdict: Verdict::Safe,
+            stats,
+            predicates: Default::default(),
+            confirmation: None,
+            proof: Some(Proof::Mixed),
+        },
+        Found::Violation(cex) => {
+            cegar::confirmed_violation(prog, *cex, None, confirm, stats, Default::default())
+        }
+        Found::Unknown(why) => cegar::Outcome {
+            verdict: Verdict::Unknown(why),
+            stats,
+            predicates: Default::default(),
+            confirmation: None,
+            proof: None,
+        },
+    }
+}
+
+/// The CIR path of a path of transitions: their edges, with call depths.
+pub fn cir_path(prog: &Program, ltg: &ltg::Ltg, path: &[ltg::TransId], _entry: FuncId) -> CirPath {
+    let mut steps = Vec::new();
+    let mut depth = 0u32;
+    for &t in path {
+        for s in &ltg.trans(t).steps {
+            steps.push(PathStep {
+                func: s.func,
+                node: s.node,
+                edge: s.edge,
+                depth,
+                callee: s.callee,
+            });
+            let stmt = &prog
+                .func(s.func)
+                .body
+                .as_ref()
+                .expect("path functions have bodies")
+                .node(s.node)
+                .edges[s.edge]
+                .stmt;
+            if s.callee.is_some() {
+                depth += 1;
+            } else if matches!(stmt, Stmt::Return(_)) {
+                depth = depth.saturating_sub(1);
+            }
+        }
+    }
+    CirPath { steps }
+}

@@ -1,0 +1,437 @@
+//! The mixed symbolic representation (F-Soft §3, §5.4): a set of states at one block is a
+//! list of atoms, each a BDD over the control cells' bits (oxidd, through Bebop's
+//! manager) and a linear integer arithmetic formula over the data cells (Z3). The program
+//! counter is the block the list belongs to (the disjunctive partition of §6.2).
+//!
+//! Operations (§3.2): conjunction with a transition's guard (put into DNF, control and
+//! data literals apart), the post-image of one transition (data: the updated cells'
+//! old values and the inputs existentially quantified and eliminated with Z3's `qe`;
+//! control: quantified and set in the BDD), projection of the cells that are not live at
+//! the target (§6.2), emptiness, and containment of a new atom in old ones.
+
+use super::ltg::*;
+use bebop::bdd::{Bdd, BddManager};
+use slamrs_abstraction::smt::solver_pool::PooledSolver;
+use z3::ast::{Ast, Bool, Int};
+use z3::{SatResult, Tactic};
+
+/// A set of states: control part and data part.
+#[derive(Clone, Debug)]
+pub struct Atom {
+    pub control: Bdd,
+    pub data: Bool,
+}
+
+/// Counters of the representation (`--stats`).
+#[derive(Clone, Debug, Default)]
+pub struct Counters {
+    /// Post-images of one atom through one transition.
+    pub images: u64,
+    /// Quantifier eliminations.
+    pub eliminations: u64,
+    /// Satisfiability queries (emptiness and containment).
+    pub queries: u64,
+    /// Largest number of linear constraints in one atom.
+    pub peak_constraints: u64,
+    /// Largest BDD of one atom (nodes).
+    pub peak_bdd_nodes: u64,
+}
+
+/// The mixed representation of one transition graph's states.
+pub struct Space<'g> {
+    ltg: &'g Ltg,
+    bdd: BddManager,
+    /// The BDD variables of each control cell (least significant bit first).
+    bits: Vec<Vec<u32>>,
+    names: Vec<Int>,
+    fresh: u64,
+    timeout_ms: u32,
+    pub counters: Counters,
+}
+
+impl<'g> Space<'g> {
+    pub fn new(ltg: &'g Ltg, timeout_ms: u32) -> Space<'g> {
+        let mut next = 0u32;
+        let mut bits = Vec::new();
+        for c in &ltg.cells {
+            let n = match c.kind {
+                CellKind::Control { bits } => bits,
+                CellKind::Data => 0,
+            };
+            bits.push((next..next + n).collect());
+            next += n;
+        }
+        let names = (0..ltg.cells.len())
+            .map(|i| Int::new_const(format!("c{i}")))
+            .collect();
+        Space {
+            ltg,
+            bdd: BddManager::new(next.max(1)),
+            bits,
+            names,
+            fresh: 0,
+            timeout_ms,
+            counters: Counters::default(),
+        }
+    }
+
+    /// Every state.
+    pub fn universe(&self) -> Atom {
+        Atom {
+            control: self.bdd.t(),
+            data: Bool::from_bool(true),
+        }
+    }
+
+    fn value(&self, c: CellId, v: u64) -> Bdd {
+        self.bdd.lits(
+            self.bits[c.0 as usize]
+                .iter()
+                .enumerate()
+                .map(|(i, &b)| (b, (v >> i) & 1 == 1)),
+        )
+    }
+
+    fn fresh_int(&mut self, what: &str) -> Int {
+        self.fresh += 1;
+        Int::new_const(format!("{what}!{}", self.fresh))
+    }
+
+    /// The cell's current-state constant.
+    pub fn var(&self, c: CellId) -> &Int {
+        &self.names[c.0 as usize]
+    }
+
+    fn ex(&mut self, e: &Ex, env: &Env) -> Int {
+        match e {
+            Ex::Int(n) => Int::from_i128(*n),
+            Ex::Cell(c) => env.cell(self, *c),
+            Ex::Input(i) => env.inputs[*i as usize].clone(),
+            Ex::Add(a, b) => Int::add(&[self.ex(a, env), self.ex(b, env)]),
+            Ex::Sub(a, b) => Int::sub(&[self.ex(a, env), self.ex(b, env)]),
+            Ex::Scale(a, k) => Int::mul(&[self.ex(a, env), Int::from_i128(*k)]),
+            Ex::Div(a, k) => trunc_div(&self.ex(a, env), *k),
+            Ex::Rem(a, k) => {
+                let x = self.ex(a, env);
+                let q = trunc_div(&x, *k);
+                Int::sub(&[x, Int::mul(&[q, Int::from_i128(*k)])])
+            }
+            Ex::FloorDiv(a, k) => self.ex(a, env).div(Int::from_i128(*k)),
+            Ex::FloorRem(a, k) => self.ex(a, env).modulo(Int::from_i128(*k)),
+            Ex::Wrap { e, bits, signed } => {
+                let x = self.ex(e, env);
+                let m = 1i128 << (*bits).min(126);
+                if *signed {
+                    let h = m / 2;
+                    Int::sub(&[
+                        Int::add(&[x, Int::from_i128(h)]).modulo(Int::from_i128(m)),
+                        Int::from_i128(h),
+                    ])
+                } else {
+                    x.modulo(Int::from_i128(m))
+                }
+            }
+            Ex::Ite(c, a, b) => {
+                let c = self.cond(c, env);
+                c.ite(&self.ex(a, env), &self.ex(b, env))
+            }
+        }
+    }
+
+    /// A data condition in Z3. Control literals never occur inside data expressions
+    /// ([`super::build`] keeps them at the top of guards); one that did would be
+    /// over-approximated by a free boolean.
+    fn cond(&mut self, c: &Cond, env: &Env) -> Bool {
+        match c {
+            Cond::True => Bool::from_bool(true),
+            Cond::False => Bool::from_bool(false),
+            Cond::Cmp(op, a, b) => {
+                let (x, y) = (self.ex(a, env), self.ex(b, env));
+                match op {
+                    Cmp::Eq => x.eq(&y),
+                    Cmp::Ne => x.eq(&y).not(),
+                    Cmp::Lt => x.lt(&y),
+                    Cmp::Le => x.le(&y),
+                }
+            }
+            Cond::Control { .. } => {
+                self.fresh += 1;
+                Bool::new_const(format!("ctl!{}", self.fresh))
+            }
+            Cond::Not(c) => self.cond(c, env).not(),
+            Cond::And(cs) => {
+                let v: Vec<Bool> = cs.iter().map(|c| self.cond(c, env)).collect();
+                Bool::and(&v)
+            }
+            Cond::Or(cs) => {
+                let v: Vec<Bool> = cs.iter().map(|c| self.cond(c, env)).collect();
+                Bool::or(&v)
+            }
+        }
+    }
+
+    /// `c` (or its negation) in disjunctive normal form: control BDD and data formula
+    /// per disjunct.
+    fn dnf(&mut self, c: &Cond, positive: bool, env: &Env) -> Vec<(Bdd, Bool)> {
+        if !c.has_control() {
+            let b = self.cond(c, env);
+            return vec![(self.bdd.t(), if positive { b } else { b.not() })];
+        }
+        match c {
+            Cond::Control { cell, value, eq } => {
+                let v = self.value(*cell, *value);
+                let v = if *eq == positive { v } else { self.bdd.not(&v) };
+                vec![(v, Bool::from_bool(true))]
+            }
+            Cond::Not(c) => self.dnf(c, !positive, env),
+            Cond::And(cs) | Cond::Or(cs) => {
+                let conj = matches!(c, Cond::And(_)) == positive;
+                if conj {
+                    let mut acc = vec![(self.bdd.t(), Bool::from_bool(true))];
+                    for c in cs {
+                        let part = self.dnf(c, positive, env);
+                        let mut next = Vec::new();
+                        for (ab, ad) in &acc {
+                            for (pb, pd) in &part {
+                                let b = self.bdd.and(ab, pb);
+                                if !self.bdd.is_false(&b) {
+                                    next.push((b, Bool::and(&[ad.clone(), pd.clone()])));
+                                }
+                            }
+                        }
+                        acc = next;
+                    }
+                    acc
+                } else {
+                    cs.iter().flat_map(|c| self.dnf(c, positive, env)).collect()
+                }
+            }
+            _ => unreachable!("conditions without control literals are handled above"),
+        }
+    }
+
+    /// The states `t` leads to from `a`, with the cells not in `live` (the target's live
+    /// cells) projected out.
+    pub fn post(&mut self, a: &Atom, t: &Transition, live: &[bool]) -> Vec<Atom> {
+        self.counters.images += 1;
+        // the updated cells' old values and the inputs become fresh constants
+        let mut env = Env {
+            pre: vec![None; self.names.len()],
+            inputs: Vec::new(),
+        };
+        let mut bounds = Vec::new();
+        for (k, inp) in t.inputs.iter().enumerate() {
+            let v = self.fresh_int(&format!("in{k}"));
+            if let Some((lo, hi)) = inp.range {
+                bounds.push(v.ge(Int::from_i128(lo)));
+                bounds.push(v.le(Int::from_i128(hi)));
+            }
+            env.inputs.push(v);
+        }
+        let mut quantified: Vec<Int> = env.inputs.clone();
+        let mut renames: Vec<(Int, Int)> = Vec::new();
+        for (c, _) in &t.data {
+            let old = self.fresh_int(&format!("c{}", c.0));
+            renames.push((self.var(*c).clone(), old.clone()));
+            env.pre[c.0 as usize] = Some(old.clone());
+            quantified.push(old);
+        }
+        let terms = self.dnf(&t.guard, true, &env);
+        let updates: Vec<Bool> = t
+            .data
+            .iter()
+            .map(|(c, e)| {
+                let v = self.ex(e, &env);
+                self.var(*c).eq(&v)
+            })
+            .collect();
+        // cells dead at the target are projected out
+        for (i, cell) in self.ltg.cells.iter().enumerate() {
+            if !live[i]
+                && cell.kind == CellKind::Data
+                && !t.data.iter().any(|(c, _)| c.0 as usize == i)
+            {
+                quantified.push(self.names[i].clone());
+            }
+        }
+        let dead_data: Vec<Int> = t
+            .data
+            .iter()
+            .filter(|(c, _)| !live[c.0 as usize])
+            .map(|(c, _)| self.var(*c).clone())
+            .collect();
+        let pairs: Vec<(&Int, &Int)> = renames.iter().map(|(a, b)| (a, b)).collect();
+        let before = a.data.substitute(&pairs);
+        // control: quantify the updated and the dead cells, then set the new values
+        let mut cvars = Vec::new();
+        for (i, cell) in self.ltg.cells.iter().enumerate() {
+            let set = t.control.iter().any(|(c, _)| c.0 as usize == i);
+            if matches!(cell.kind, CellKind::Control { .. }) && (set || !live[i]) {
+                cvars.extend(self.bits[i].iter().copied());
+            }
+        }
+        let cube = self.bdd.cube(&cvars);
+        let mut values = self.bdd.t();
+        for (c, v) in &t.control {
+            if live[c.0 as usize] {
+                if let ControlValue::Const(k) = v {
+                    let b = self.value(*c, *k);
+                    values = self.bdd.and(&values, &b);
+                }
+            }
+        }
+        let mut out = Vec::new();
+        for (gb, gd) in terms {
+            let control = self.bdd.and(&a.control, &gb);
+            if self.bdd.is_false(&control) {
+                continue;
+            }
+            let control = self.bdd.exists(&control, &cube);
+            let control = self.bdd.and(&control, &values);
+            let gd = gd.substitute(&pairs);
+            let mut parts = vec![before.clone(), gd];
+            parts.extend(updates.iter().cloned());
+            parts.extend(bounds.iter().cloned());
+            let body = Bool::and(&parts);
+            if !self.satisfiable(&body) {
+                continue;
+            }
+            let mut q = quantified.clone();
+            q.extend(dead_data.iter().cloned());
+            let data = self.eliminate(&body, &q);
+            self.note_size(&control, &data);
+            out.push(Atom { control, data });
+        }
+        out
+    }
+
+    fn note_size(&mut self, control: &Bdd, data: &Bool) {
+        let n = self.bdd.node_count(control) as u64;
+        self.counters.peak_bdd_nodes = self.counters.peak_bdd_nodes.max(n);
+        let k = constraints(data);
+        self.counters.peak_constraints = self.counters.peak_constraints.max(k);
+    }
+
+    /// `∃ vars. body`, without quantifiers where Z3's `qe` succeeds.
+    fn eliminate(&mut self, body: &Bool, vars: &[Int]) -> Bool {
+        let tokens = tokens(body);
+        let occurring: Vec<&Int> = vars
+            .iter()
+            .filter(|v| tokens.contains(v.to_string().trim_matches('|')))
+            .collect();
+        if occurring.is_empty() {
+            return body.simplify();
+        }
+        self.counters.eliminations += 1;
+        let bounds: Vec<&dyn Ast> = occurring.iter().map(|v| *v as &dyn Ast).collect();
+        let q = z3::ast::exists_const(&bounds, &[], body);
+        let goal = z3::Goal::new(false, false, false);
+        goal.assert(&q);
+        let tactic = Tactic::new("qe-light")
+            .and_then(&Tactic::new("qe"))
+            .and_then(&Tactic::new("simplify"));
+        match tactic.apply(&goal, None) {
+            Ok(res) => {
+                let disjuncts: Vec<Bool> = res
+                    .list_subgoals()
+                    .map(|g| Bool::and(&g.get_formulas()))
+                    .collect();
+                Bool::or(&disjuncts).simplify()
+            }
+            Err(_) => q,
+        }
+    }
+
+    /// False only if Z3 proves `f` unsatisfiable.
+    fn satisfiable(&mut self, f: &Bool) -> bool {
+        self.counters.queries += 1;
+        let s = PooledSolver::new(self.timeout_ms);
+        s.assert(f);
+        s.check() != SatResult::Unsat
+    }
+
+    /// True if the atom has no state.
+    pub fn is_empty(&mut self, a: &Atom) -> bool {
+        self.bdd.is_false(&a.control) || !self.satisfiable(&a.data)
+    }
+
+    /// True if `new` is contained in the union of `old` (checked against the atoms whose
+    /// control part covers `new`'s; Z3's unknown counts as not contained).
+    pub fn covered(&mut self, new: &Atom, old: &[&Atom]) -> bool {
+        let olds: Vec<&Atom> = old
+            .iter()
+            .copied()
+            .filter(|o| self.bdd.implies(&new.control, &o.control))
+            .collect();
+        if olds.is_empty() {
+            return false;
+        }
+        for o in &olds {
+            if o.data.to_string() == "true" || o.data == new.data {
+                return true;
+            }
+        }
+        let mut parts = vec![new.data.clone()];
+        parts.extend(olds.iter().map(|o| o.data.not()));
+        self.counters.queries += 1;
+        let s = PooledSolver::new(self.timeout_ms);
+        s.assert(Bool::and(&parts));
+        s.check() == SatResult::Unsat
+    }
+
+    /// The BDD manager's live nodes.
+    pub fn bdd_nodes(&self) -> usize {
+        self.bdd.live_nodes()
+    }
+}
+
+/// Where a transition's expressions read their values.
+struct Env {
+    /// The fresh constant of an updated cell's old value.
+    pre: Vec<Option<Int>>,
+    inputs: Vec<Int>,
+}
+
+impl Env {
+    fn cell(&self, s: &Space, c: CellId) -> Int {
+        match &self.pre[c.0 as usize] {
+            Some(v) => v.clone(),
+            None => s.var(c).clone(),
+        }
+    }
+}
+
+/// The symbols of a formula, read off its printed form (constant names are unique).
+fn tokens(f: &Bool) -> rustc_hash::FxHashSet<String> {
+    f.to_string()
+        .split(|ch: char| ch.is_whitespace() || ch == '(' || ch == ')' || ch == '|')
+        .filter(|t| !t.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// Linear constraints of a formula (its atomic comparisons).
+fn constraints(f: &Bool) -> u64 {
+    let s = f.to_string();
+    ["(<= ", "(>= ", "(< ", "(> ", "(= "]
+        .iter()
+        .map(|p| s.matches(p).count() as u64)
+        .sum()
+}
+
+/// C's division by a nonzero constant: truncating toward zero.
+fn trunc_div(x: &Int, k: i128) -> Int {
+    let kk = Int::from_i128(k.abs());
+    let nonneg = x.ge(Int::from_i64(0));
+    let pos = x.div(&kk);
+    let neg = Int::sub(&[
+        Int::from_i64(0),
+        Int::sub(&[Int::from_i64(0), x.clone()]).div(&kk),
+    ]);
+    let q = nonneg.ite(&pos, &neg);
+    if k < 0 {
+        Int::sub(&[Int::from_i64(0), q])
+    } else {
+        q
+    }
+}

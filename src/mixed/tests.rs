@@ -1,0 +1,353 @@
+//! The mixed backend: the operations of the representation on a hand-made graph, and
+//! whole programs under each strategy.
+
+use super::ltg::*;
+use super::search::{SearchOptions, Strategy};
+use super::symbolic::{Atom, Space};
+use super::{find, Found, Options};
+use slamrs_abstraction::frontend::{load_text, LoadOptions};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+/// A graph with data cells `x`, `y` and a one-bit control cell `f`, and no transitions
+/// (the tests give their own).
+fn graph() -> Ltg {
+    let cell = |name: &str, kind| Cell {
+        name: name.into(),
+        kind,
+    };
+    Ltg {
+        cells: vec![
+            cell("x", CellKind::Data),
+            cell("y", CellKind::Data),
+            cell("f", CellKind::Control { bits: 1 }),
+        ],
+        blocks: vec![BlockKind::Start, BlockKind::Error, BlockKind::End],
+        transitions: Vec::new(),
+        start: BlockId(0),
+        error: BlockId(1),
+        out: vec![Vec::new(); 3],
+        smashed: Vec::new(),
+    }
+}
+
+const X: CellId = CellId(0);
+const Y: CellId = CellId(1);
+const F: CellId = CellId(2);
+
+fn x() -> Ex {
+    Ex::Cell(X)
+}
+
+fn trans(guard: Cond, data: Vec<(CellId, Ex)>, control: Vec<(CellId, u64)>) -> Transition {
+    Transition {
+        from: BlockId(0),
+        to: BlockId(2),
+        guard,
+        data,
+        control: control
+            .into_iter()
+            .map(|(c, v)| (c, ControlValue::Const(v)))
+            .collect(),
+        inputs: Vec::new(),
+        steps: Vec::new(),
+    }
+}
+
+/// The atoms of `c` over the current state.
+fn atoms(s: &mut Space, c: Cond) -> Vec<Atom> {
+    let t = trans(c, Vec::new(), Vec::new());
+    let u = s.universe();
+    s.post(&u, &t, &[true, true, true])
+}
+
+fn lo_hi(lo: i128, hi: i128) -> Cond {
+    Cond::and([
+        Cond::cmp(Cmp::Le, Ex::Int(lo), x()),
+        Cond::cmp(Cmp::Le, x(), Ex::Int(hi)),
+    ])
+}
+
+fn covered(s: &mut Space, a: &Atom, by: &[Atom]) -> bool {
+    let refs: Vec<&Atom> = by.iter().collect();
+    s.covered(a, &refs)
+}
+
+#[test]
+fn post_assigns_in_parallel_and_sets_control() {
+    let g = graph();
+    let mut s = Space::new(&g, 1000);
+    // from 0 <= x <= 3: guard x < 3, x := x + 1, y := x (the old x), f := 1
+    let from = atoms(&mut s, lo_hi(0, 3)).remove(0);
+    let t = trans(
+        Cond::cmp(Cmp::Lt, x(), Ex::Int(3)),
+        vec![(X, Ex::add(x(), Ex::Int(1))), (Y, x())],
+        vec![(F, 1)],
+    );
+    let post = s.post(&from, &t, &[true, true, true]);
+    assert_eq!(post.len(), 1);
+    let expect = atoms(
+        &mut s,
+        Cond::and([
+            lo_hi(1, 3),
+            Cond::cmp(Cmp::Eq, Ex::Cell(Y), Ex::sub(x(), Ex::Int(1))),
+            Cond::Control {
+                cell: F,
+                value: 1,
+                eq: true,
+            },
+        ]),
+    );
+    assert!(covered(&mut s, &post[0], &expect));
+    assert!(covered(&mut s, &expect[0], &post));
+    // f = 0 is not in the image
+    let f0 = atoms(
+        &mut s,
+        Cond::Control {
+            cell: F,
+            value: 0,
+            eq: true,
+        },
+    );
+    assert!(!covered(&mut s, &post[0], &f0));
+}
+
+#[test]
+fn an_unsatisfiable_guard_has_no_image() {
+    let g = graph();
+    let mut s = Space::new(&g, 1000);
+    let from = atoms(&mut s, lo_hi(0, 3)).remove(0);
+    let t = trans(Cond::cmp(Cmp::Lt, Ex::Int(5), x()), Vec::new(), Vec::new());
+    assert!(s.post(&from, &t, &[true, true, true]).is_empty());
+}
+
+#[test]
+fn containment_is_checked_against_the_union() {
+    let g = graph();
+    let mut s = Space::new(&g, 1000);
+    let whole = atoms(&mut s, lo_hi(0, 10)).remove(0);
+    let low = atoms(&mut s, lo_hi(0, 5)).remove(0);
+    let high = atoms(&mut s, lo_hi(6, 10)).remove(0);
+    assert!(covered(&mut s, &whole, &[low.clone(), high.clone()]));
+    assert!(!covered(&mut s, &whole, &[low.clone()]));
+    assert!(covered(&mut s, &low, &[whole.clone()]));
+    assert!(!s.is_empty(&whole));
+}
+
+#[test]
+fn control_literals_split_a_guard_into_atoms() {
+    let g = graph();
+    let mut s = Space::new(&g, 1000);
+    let c = Cond::or([
+        Cond::Control {
+            cell: F,
+            value: 1,
+            eq: true,
+        },
+        Cond::cmp(Cmp::Lt, Ex::Int(3), x()),
+    ]);
+    let split = atoms(&mut s, c.clone());
+    assert_eq!(split.len(), 2, "one atom per disjunct");
+    // the negation is one atom: f = 0 and x <= 3
+    let neg = atoms(&mut s, Cond::not(c));
+    assert_eq!(neg.len(), 1);
+    let expect = atoms(
+        &mut s,
+        Cond::and([
+            Cond::Control {
+                cell: F,
+                value: 0,
+                eq: true,
+            },
+            Cond::cmp(Cmp::Le, x(), Ex::Int(3)),
+        ]),
+    );
+    assert!(covered(&mut s, &neg[0], &expect) && covered(&mut s, &expect[0], &neg));
+}
+
+#[test]
+fn dead_cells_are_projected_out() {
+    let g = graph();
+    let mut s = Space::new(&g, 1000);
+    let from = atoms(
+        &mut s,
+        Cond::and([lo_hi(0, 0), Cond::cmp(Cmp::Eq, Ex::Cell(Y), Ex::Int(7))]),
+    )
+    .remove(0);
+    let t = trans(Cond::True, Vec::new(), Vec::new());
+    // y is dead at the target: any y
+    let post = s.post(&from, &t, &[true, false, true]);
+    let any_y = atoms(&mut s, lo_hi(0, 0)).remove(0);
+    assert!(covered(&mut s, &any_y, &post));
+    // with y live, y = 7 is kept
+    let kept = s.post(&from, &t, &[true, true, true]);
+    assert!(!covered(&mut s, &any_y, &kept));
+}
+
+#[test]
+fn wrapping_and_division_are_exact() {
+    let g = graph();
+    let mut s = Space::new(&g, 1000);
+    let from = atoms(&mut s, Cond::cmp(Cmp::Eq, x(), Ex::Int(-7))).remove(0);
+    // y := (unsigned char) x; then x := x / 2 (truncating: -3), via two transitions
+    let t = trans(
+        Cond::True,
+        vec![
+            (
+                Y,
+                Ex::Wrap {
+                    e: Box::new(x()),
+                    bits: 8,
+                    signed: false,
+                },
+            ),
+            (X, Ex::Div(Box::new(x()), 2)),
+        ],
+        Vec::new(),
+    );
+    let post = s.post(&from, &t, &[true, true, true]);
+    let expect = atoms(
+        &mut s,
+        Cond::and([
+            Cond::cmp(Cmp::Eq, Ex::Cell(Y), Ex::Int(249)),
+            Cond::cmp(Cmp::Eq, x(), Ex::Int(-3)),
+        ]),
+    );
+    assert!(covered(&mut s, &post[0], &expect));
+}
+
+/// The mixed backend's answer on a program (reach_error and the nondet function declared).
+fn run(src: &str, strategy: Strategy) -> Found {
+    let text =
+        format!("extern void reach_error(void); extern int __VERIFIER_nondet_int(void);\n{src}");
+    let mut prog = load_text("t.c", text, &LoadOptions::default()).expect("loads");
+    let opts = Options {
+        strategy,
+        query_ms: 5000,
+        ..Options::default()
+    };
+    find(&mut prog, &opts).0
+}
+
+/// The same answer under every strategy, which `want` accepts.
+fn check_all(src: &str, want: fn(&Found) -> bool) {
+    for s in [Strategy::Bfs, Strategy::Frontier, Strategy::Lockstep] {
+        let f = run(src, s);
+        assert!(want(&f), "{s}: {f:?}\n{src}");
+    }
+}
+
+fn safe(f: &Found) -> bool {
+    matches!(f, Found::Safe)
+}
+
+fn violation(f: &Found) -> bool {
+    matches!(f, Found::Violation(_))
+}
+
+#[test]
+fn a_counter_loop_is_proved_and_its_exact_bug_found() {
+    let safe_src =
+        "int main() { int i = 0; while (i < 10) i++; if (i != 10) reach_error(); return 0; }";
+    check_all(safe_src, safe);
+    // needs the exact value 100 after the loop: a predicate abstraction would refine ~100 times
+    let bug =
+        "int main() { int i = 0; while (i < 100) i += 2; if (i == 100) reach_error(); return 0; }";
+    check_all(bug, violation);
+}
+
+#[test]
+fn calls_from_two_sites_return_to_their_own_site() {
+    let src = "int inc(int v) { return v + 1; }
+        int main() { int a = inc(1); int b = inc(a); if (b != 3) reach_error(); return 0; }";
+    check_all(src, safe);
+    let bug = "int inc(int v) { return v + 1; }
+        int main() { int a = inc(1); int b = inc(a); if (b == 3) reach_error(); return 0; }";
+    check_all(bug, violation);
+}
+
+#[test]
+fn pointers_structs_and_arrays_are_cells() {
+    let src = "struct S { int a; int b; };
+        int main() {
+          struct S s; int arr[4]; int *p = &s.b;
+          int k = __VERIFIER_nondet_int();
+          s.a = 1; *p = 2;
+          if (k < 0 || k > 3) return 0;
+          arr[k] = 7;
+          if (s.a + s.b != 3 || arr[k] != 7) reach_error();
+          return 0;
+        }";
+    check_all(src, safe);
+    let bug = "int main() {
+          int arr[4] = {0, 0, 0, 0};
+          int k = __VERIFIER_nondet_int();
+          if (k < 0 || k > 3) return 0;
+          arr[k] = 7;
+          if (arr[2] == 7) reach_error();
+          return 0;
+        }";
+    check_all(bug, violation);
+}
+
+#[test]
+fn casts_wrap_as_the_machine_does() {
+    let bug =
+        "int main() { unsigned char c = 255; c = c + 1; if (c == 0) reach_error(); return 0; }";
+    check_all(bug, violation);
+}
+
+#[test]
+fn a_flag_state_machine_uses_control_cells() {
+    let src = "int locked;
+        void lock(void) { if (locked) reach_error(); locked = 1; }
+        void unlock(void) { if (!locked) reach_error(); locked = 0; }
+        int main() {
+          int n = __VERIFIER_nondet_int();
+          while (n > 0) { lock(); unlock(); n--; }
+          return 0;
+        }";
+    check_all(src, safe);
+}
+
+#[test]
+fn recursion_is_refused_with_the_reason() {
+    let src = "int f(int n) { return n <= 0 ? 0 : f(n - 1); }
+        int main() { if (f(3) != 0) reach_error(); return 0; }";
+    match run(src, Strategy::Lockstep) {
+        Found::Unknown(why) => assert!(why.contains("recursive"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_second_allocation_at_a_site_is_a_bound() {
+    let src = "#include <stdlib.h>
+        int main() {
+          int n = __VERIFIER_nondet_int();
+          while (n-- > 0) { int *p = malloc(sizeof(int)); if (!p) return 0; *p = 1; }
+          return 0;
+        }";
+    match run(src, Strategy::Lockstep) {
+        Found::Unknown(why) => assert!(why.contains("bound"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_cancelled_search_stops() {
+    let g = graph();
+    let opts = SearchOptions {
+        strategy: Strategy::Lockstep,
+        live: true,
+        deadline: None,
+        cancel: Arc::new(AtomicBool::new(true)),
+        query_ms: 1000,
+        max_atoms: 10,
+    };
+    let (found, _) = super::search::search(&g, &opts);
+    assert_eq!(
+        found,
+        super::search::Found::Stopped(super::search::Stopped::Cancelled)
+    );
+}
