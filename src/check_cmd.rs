@@ -108,6 +108,11 @@ pub struct CheckArgs {
     /// Mixed backend: keep every cell at every block (no live-variable simplification).
     #[arg(long)]
     pub no_live: bool,
+    /// Mixed backend: the stack bound, activations of one recursive function (or group of
+    /// mutually recursive ones) followed at once. A deeper call makes SAFE impossible
+    /// (UNKNOWN); bugs within the bound are found.
+    #[arg(long, value_name = "N", default_value_t = 6)]
+    pub recursion_bound: u32,
     /// Worker threads for abstraction (0: one per core).
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub threads: usize,
@@ -351,6 +356,7 @@ pub fn run(args: &CheckArgs) -> u8 {
         strategy: args.strategy,
         live: !args.no_live,
         deadline,
+        recursion_bound: args.recursion_bound,
         ..Default::default()
     };
     if let Some(dir) = &args.save_abstractions {

@@ -67,30 +67,48 @@ fn portfolio(
     copts.stop = Some(stop_cegar.clone());
     let mut mopts = mopts.clone();
     mopts.cancel = stop_mixed.clone();
-    let mut mprog = prog.clone();
-    let (cegar_out, (mfound, mstats)) = std::thread::scope(|s| {
-        let mixed = std::thread::Builder::new()
-            .name("mixed".into())
-            .spawn_scoped(s, || {
-                let (found, stats) = mixed::find(&mut mprog, &mopts);
-                if matches!(found, mixed::Found::Safe | mixed::Found::Violation(_)) {
-                    stop_cegar.store(true, Ordering::Release);
-                }
-                (found, stats)
-            })
-            .expect("cannot start the mixed backend's thread");
-        let out = cegar::run(prog, initial, &copts, progress, confirm);
-        if matches!(out.verdict, Verdict::Safe | Verdict::Violation(_)) {
-            stop_mixed.store(true, Ordering::Release);
-        }
-        let m = mixed.join().unwrap_or_else(|_| {
-            (
-                mixed::Found::Unknown("internal error: the mixed backend panicked".into()),
-                Default::default(),
-            )
+    // the mixed backend on a thread of its own, with its own copy of the program: it is
+    // not waited for once the CEGAR loop has answered (a long Z3 call of its search is not
+    // interrupted; it sees the stop at its next check)
+    let (tx, rx) = std::sync::mpsc::channel();
+    let mprog = prog.clone();
+    let mthread_opts = mopts.clone();
+    let stop = stop_cegar.clone();
+    let spawned = std::thread::Builder::new()
+        .name("mixed".into())
+        .spawn(move || {
+            let mut mprog = mprog;
+            let (found, stats) = mixed::find(&mut mprog, &mthread_opts);
+            if matches!(found, mixed::Found::Safe | mixed::Found::Violation(_)) {
+                stop.store(true, Ordering::Release);
+            }
+            let _ = tx.send((found, stats, mprog));
         });
-        (out, m)
-    });
+    if let Err(e) = spawned {
+        tracing::warn!("cannot start the mixed backend's thread: {e}");
+        return cegar::run(prog, initial, &copts, progress, confirm);
+    }
+    let cegar_out = cegar::run(prog, initial, &copts, progress, confirm);
+    let definitive = matches!(cegar_out.verdict, Verdict::Safe | Verdict::Violation(_));
+    let (mfound, mstats, mprog) = if definitive {
+        stop_mixed.store(true, Ordering::Release);
+        // an answer the mixed backend already has is still compared
+        rx.try_recv().unwrap_or_else(|_| {
+            (
+                mixed::Found::Unknown("the CEGAR loop answered first".into()),
+                Default::default(),
+                prog.clone(),
+            )
+        })
+    } else {
+        rx.recv().unwrap_or_else(|_| {
+            (
+                mixed::Found::Unknown("internal error: the mixed backend's thread ended".into()),
+                Default::default(),
+                prog.clone(),
+            )
+        })
+    };
     let mut stats = cegar_out.stats.clone();
     stats.mixed = mstats.mixed.clone();
     match (&cegar_out.verdict, mfound) {

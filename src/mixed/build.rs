@@ -11,10 +11,13 @@
 //!   points-to analysis says it may touch (`*p` reads `p == &a ? a : p == &b ? b : any`, a
 //!   write updates each candidate under its address condition); a cell of another type
 //!   the access may overlap becomes arbitrary.
-//! - **Calls** (§5.1). No recursion (refused: [`Unsupported::Recursion`]); each function's
-//!   cells are its only frame. A call assigns the formals and the callee's return-location
-//!   cell (F-Soft's `rtr`, a control cell) and goes to its entry; the callee's exit returns
-//!   to each call site under `rtr == site`, assigning the result.
+//! - **Calls** (§5.1). A call assigns the formals and the callee's return-location cell
+//!   (F-Soft's `rtr`, a control cell) and goes to its entry; the callee's exit returns to
+//!   each call site under `rtr == site`, assigning the result. A function that is not
+//!   recursive has one frame: its cells. Recursion (§5.3) goes through a bounded stack:
+//!   the functions of a recursive call-graph component have one instance (blocks, cells,
+//!   return locations) per depth below the bound; a call from the deepest instance into
+//!   the component goes to a bound block, which makes a SAFE answer impossible.
 //! - **Heap** (§5.3). One object per allocation site: a second allocation at a site goes to
 //!   a bound block (the run then cannot prove the program safe). Allocators that may fail
 //!   return NULL by an input.
@@ -47,8 +50,6 @@ pub const MAX_CELLS: usize = 256;
 pub enum Unsupported {
     /// The entry function is not defined.
     NoEntry(String),
-    /// A function the entry may reach calls itself (directly or not).
-    Recursion(String),
     /// A function returns a struct or union.
     AggregateReturn(String),
     /// An allocator called through a pointer or otherwise not lowered to an allocation.
@@ -61,10 +62,6 @@ impl std::fmt::Display for Unsupported {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Unsupported::NoEntry(n) => write!(f, "entry function `{n}` is not defined"),
-            Unsupported::Recursion(n) => write!(
-                f,
-                "`{n}` is recursive (the mixed backend does not model recursion yet)"
-            ),
             Unsupported::AggregateReturn(n) => {
                 write!(
                     f,
@@ -137,7 +134,8 @@ fn int_range(bits: u16, signed: bool) -> (i128, i128) {
 /// An object of the program with a fixed address.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 enum ObjKey {
-    Var(VarId),
+    /// A variable of the function instance at this depth (0 for all others).
+    Var(VarId, u32),
     Alloc(AllocId),
 }
 
@@ -241,9 +239,16 @@ struct Builder<'a> {
     cells: Vec<Cell>,
     objects: HashMap<ObjKey, Object>,
     control_vars: HashMap<VarId, CellId>,
-    results: HashMap<FuncId, CellId>,
-    /// Return-location cell and call sites (return node, lhs, caller) of each called function.
-    returns: HashMap<FuncId, (CellId, Vec<(FuncId, NodeId, Option<Lval>)>)>,
+    results: HashMap<(FuncId, u32), CellId>,
+    /// Return-location cell and call sites (caller instance, return node, lhs) of each
+    /// called function instance.
+    returns: HashMap<(FuncId, u32), (CellId, Vec<(FuncId, u32, NodeId, Option<Lval>)>)>,
+    /// The recursive call-graph component of each recursive function.
+    recursive: HashMap<FuncId, usize>,
+    /// Instances per recursive function (the stack bound).
+    bound: u32,
+    /// The depth of the function instance being followed.
+    depth: u32,
     alloc_flags: HashMap<AllocId, CellId>,
     blocks: Vec<BlockKind>,
     block_of: HashMap<BlockKind, BlockId>,
@@ -252,13 +257,19 @@ struct Builder<'a> {
     smashed: Vec<String>,
 }
 
-/// Builds the transition graph of `prog` from `entry`.
-pub fn build(prog: &Program, analyses: &Analyses, entry: FuncId) -> Result<Ltg, Unsupported> {
+/// Builds the transition graph of `prog` from `entry`, with `bound` instances of each
+/// recursive function.
+pub fn build(
+    prog: &Program,
+    analyses: &Analyses,
+    entry: FuncId,
+    bound: u32,
+) -> Result<Ltg, Unsupported> {
     let _s = tracing::info_span!("ltg").entered();
     if prog.func(entry).body.is_none() {
         return Err(Unsupported::NoEntry(prog.func(entry).name.clone()));
     }
-    let reach = reachable(prog, analyses, entry)?;
+    let (reach, recursive) = reachable(prog, analyses, entry);
     let addrs = Addresses::new(prog);
     let mut b = Builder {
         prog,
@@ -270,6 +281,9 @@ pub fn build(prog: &Program, analyses: &Analyses, entry: FuncId) -> Result<Ltg, 
         control_vars: HashMap::default(),
         results: HashMap::default(),
         returns: HashMap::default(),
+        recursive,
+        bound: bound.max(1),
+        depth: 0,
         alloc_flags: HashMap::default(),
         blocks: Vec::new(),
         block_of: HashMap::default(),
@@ -302,8 +316,13 @@ pub fn build(prog: &Program, analyses: &Analyses, entry: FuncId) -> Result<Ltg, 
     })
 }
 
-/// The functions with a body `entry` may reach, refusing recursion.
-fn reachable(prog: &Program, an: &Analyses, entry: FuncId) -> Result<Vec<FuncId>, Unsupported> {
+/// The functions with a body `entry` may reach, and the recursive component of each
+/// recursive one.
+fn reachable(
+    prog: &Program,
+    an: &Analyses,
+    entry: FuncId,
+) -> (Vec<FuncId>, HashMap<FuncId, usize>) {
     let mut seen = HashSet::default();
     let mut order = Vec::new();
     let mut stack = vec![entry];
@@ -314,14 +333,17 @@ fn reachable(prog: &Program, an: &Analyses, entry: FuncId) -> Result<Vec<FuncId>
         order.push(f);
         stack.extend(an.cg.callees(f).iter().copied());
     }
-    for comp in an.cg.sccs() {
-        let recursive = comp.len() > 1 || comp.iter().any(|f| an.cg.callees(*f).contains(f));
-        if let Some(f) = comp.iter().find(|f| recursive && order.contains(f)) {
-            return Err(Unsupported::Recursion(prog.func(*f).name.clone()));
+    let mut recursive = HashMap::default();
+    for (i, comp) in an.cg.sccs().iter().enumerate() {
+        let cyclic = comp.len() > 1 || comp.iter().any(|f| an.cg.callees(*f).contains(f));
+        if cyclic {
+            for f in comp.iter().filter(|f| seen.contains(*f)) {
+                recursive.insert(*f, i);
+            }
         }
     }
     order.sort();
-    Ok(order)
+    (order, recursive)
 }
 
 impl<'a> Builder<'a> {
@@ -335,8 +357,25 @@ impl<'a> Builder<'a> {
         id
     }
 
-    fn node_block(&mut self, f: FuncId, n: NodeId) -> BlockId {
-        self.block(BlockKind::Node(f, n))
+    fn node_block(&mut self, f: FuncId, n: NodeId, depth: u32) -> BlockId {
+        self.block(BlockKind::Node(f, n, depth))
+    }
+
+    /// The instances of `f`: one per depth for a recursive function.
+    fn depths(&self, f: FuncId) -> u32 {
+        if self.recursive.contains_key(&f) {
+            self.bound
+        } else {
+            1
+        }
+    }
+
+    /// The object of variable `v` in the instance being followed.
+    fn var_key(&self, v: VarId) -> ObjKey {
+        match self.prog.var(v).frame_of() {
+            Some(f) if self.recursive.contains_key(&f) => ObjKey::Var(v, self.depth),
+            _ => ObjKey::Var(v, 0),
+        }
     }
 
     fn cell(&mut self, name: String, kind: CellKind) -> CellId {
@@ -451,13 +490,23 @@ impl<'a> Builder<'a> {
             {
                 continue;
             }
-            if let Some(bits) = flags.get(&v) {
+            let frames = var.frame_of().map_or(1, |f| self.depths(f));
+            if let (Some(bits), 1) = (flags.get(&v), frames) {
                 let c = self.cell(var.name.clone(), CellKind::Control { bits: *bits });
                 self.control_vars.insert(v, c);
                 continue;
             }
             let base = self.addrs.of(Obj::Var(v));
-            self.object(ObjKey::Var(v), &var.name.clone(), Some(var.ty), base);
+            for d in 0..frames {
+                let name = if d == 0 {
+                    var.name.clone()
+                } else {
+                    format!("{}@{d}", var.name)
+                };
+                // deeper instances far above every other object
+                let base = base + d as i128 * (1i128 << 44);
+                self.object(ObjKey::Var(v, d), &name, Some(var.ty), base);
+            }
         }
         let heap = self.addrs.heap_start();
         for (i, site) in prog.allocs.iter().enumerate() {
@@ -482,8 +531,10 @@ impl<'a> Builder<'a> {
         for &f in reach {
             let ret = prog.types.fn_sig(prog.func(f).ty).map(|s| s.ret);
             if ret.is_some_and(|r| !matches!(prog.types.kind(r), TypeKind::Void)) {
-                let c = self.cell(format!("result({})", prog.func(f).name), CellKind::Data);
-                self.results.insert(f, c);
+                for d in 0..self.depths(f) {
+                    let c = self.cell(format!("result({}@{d})", prog.func(f).name), CellKind::Data);
+                    self.results.insert((f, d), c);
+                }
             }
         }
     }
@@ -521,7 +572,7 @@ impl<'a> Builder<'a> {
         for v in statics {
             if let Some(&c) = self.control_vars.get(&v) {
                 ch.set_control(c, 0);
-            } else if let Some(o) = self.objects.get(&ObjKey::Var(v)) {
+            } else if let Some(o) = self.objects.get(&ObjKey::Var(v, 0)) {
                 let cells: Vec<CellId> = o.leaves.iter().map(|l| l.2).collect();
                 for c in cells {
                     ch.write(c, Ex::Int(0));
@@ -535,7 +586,7 @@ impl<'a> Builder<'a> {
             self.assign(&mut ch, entry, &init.lhs, &init.rhs);
         }
         let body = prog.func(entry).body.as_ref().expect("entry body");
-        let to = self.node_block(entry, body.entry);
+        let to = self.node_block(entry, body.entry, 0);
         self.transitions.push(ch.finish(to));
         Ok(())
     }
@@ -546,12 +597,16 @@ impl<'a> Builder<'a> {
             .map(NodeId)
             .filter(|n| self.heads.contains(&(f, *n)))
             .collect();
-        for n in heads {
-            let from = self.node_block(f, n);
-            for (i, _) in body.node(n).edges.iter().enumerate() {
-                self.follow(f, Chain::new(from), n, i)?;
+        for d in 0..self.depths(f) {
+            self.depth = d;
+            for &n in &heads {
+                let from = self.node_block(f, n, d);
+                for (i, _) in body.node(n).edges.iter().enumerate() {
+                    self.follow(f, Chain::new(from), n, i)?;
+                }
             }
         }
+        self.depth = 0;
         Ok(())
     }
 
@@ -605,7 +660,7 @@ impl<'a> Builder<'a> {
                             return Err(Unsupported::AggregateReturn(prog.func(f).name.clone()));
                         }
                         let val = self.ex(&mut ch, f, v);
-                        if let Some(&c) = self.results.get(&f) {
+                        if let Some(&c) = self.results.get(&(f, self.depth)) {
                             ch.write(c, val);
                         }
                     }
@@ -630,7 +685,7 @@ impl<'a> Builder<'a> {
                     work.push((ch, to, 0));
                 }
                 Next::Node(to) => {
-                    let b = self.node_block(f, to);
+                    let b = self.node_block(f, to, self.depth);
                     self.transitions.push(ch.finish(b));
                 }
                 Next::Block(kind) => {
@@ -671,7 +726,7 @@ impl<'a> Builder<'a> {
                     (true, next) => first = Some((c, next)),
                     (false, Next::Node(to)) => {
                         // a call returns to `ret`, a head: finish here
-                        let b = self.node_block(f, to);
+                        let b = self.node_block(f, to, self.depth);
                         self.transitions.push(c.finish(b));
                     }
                     (false, Next::Block(k)) => {
@@ -711,29 +766,52 @@ impl<'a> Builder<'a> {
         let prog = self.prog;
         let func = prog.func(g);
         if let Some(body) = &func.body {
+            // the callee's instance: one deeper inside a recursive component
+            let same = self
+                .recursive
+                .get(&g)
+                .is_some_and(|c| self.recursive.get(&f) == Some(c));
+            let depth = if same { self.depth + 1 } else { 0 };
+            if depth >= self.depths(g) {
+                return Ok(Next::Block(BlockKind::Bound(format!(
+                    "recursion deeper than {} in `{}`",
+                    self.bound, func.name
+                ))));
+            }
             let vals: Vec<Ex> = args.iter().map(|a| self.ex(ch, f, a)).collect();
+            let caller_depth = self.depth;
+            self.depth = depth;
             for (k, (&p, v)) in func.params.iter().zip(vals).enumerate() {
                 if self.leaf(prog.var(p).ty).is_some() {
-                    self.write(ch, &Place::Direct(ObjKey::Var(p), 0), prog.var(p).ty, v);
+                    let key = self.var_key(p);
+                    self.write(ch, &Place::Direct(key, 0), prog.var(p).ty, v);
                 } else if let Some(a) = args.get(k) {
-                    // a struct passed by value: copy its cells
-                    self.assign(ch, f, &Lval::Var(p), a);
+                    // a struct passed by value: copy its cells (read in the caller)
+                    self.depth = caller_depth;
+                    let src = match &a.kind {
+                        ExprKind::Read(lv) => Some(self.place(ch, f, lv)),
+                        _ => None,
+                    };
+                    self.depth = depth;
+                    let dst = Place::Direct(self.var_key(p), 0);
+                    self.copy(ch, prog.var(p).ty, src, dst);
                 }
             }
+            self.depth = caller_depth;
             let sites = &mut self
                 .returns
-                .entry(g)
+                .entry((g, depth))
                 .or_insert_with(|| (CellId(u32::MAX), Vec::new()))
                 .1;
             let k = sites.len() as u64;
-            sites.push((f, ret, lhs.cloned()));
-            let rtr = self.rtr_cell(g);
+            sites.push((f, caller_depth, ret, lhs.cloned()));
+            let rtr = self.rtr_cell(g, depth);
             ch.set_control(rtr, k);
             if let Some(s) = ch.steps.last_mut() {
                 s.callee = Some(g);
             }
             let _ = (n, i);
-            return Ok(Next::Block(BlockKind::Node(g, body.entry)));
+            return Ok(Next::Block(BlockKind::Node(g, body.entry, depth)));
         }
         let name = func.name.as_str();
         if harness::model_bound(name).is_some() {
@@ -802,17 +880,17 @@ impl<'a> Builder<'a> {
         Ok(Next::Node(ret))
     }
 
-    fn rtr_cell(&mut self, g: FuncId) -> CellId {
-        let cur = self.returns[&g].0;
+    fn rtr_cell(&mut self, g: FuncId, depth: u32) -> CellId {
+        let cur = self.returns[&(g, depth)].0;
         if cur.0 != u32::MAX {
             return cur;
         }
         // the domain grows with the sites: fixed after the graph is built
         let c = self.cell(
-            format!("rtr({})", self.prog.func(g).name),
+            format!("rtr({}@{depth})", self.prog.func(g).name),
             CellKind::Control { bits: 0 },
         );
-        self.returns.get_mut(&g).expect("entry made").0 = c;
+        self.returns.get_mut(&(g, depth)).expect("entry made").0 = c;
         c
     }
 
@@ -821,28 +899,30 @@ impl<'a> Builder<'a> {
     fn exit_transitions(&mut self, entry: FuncId) {
         let prog = self.prog;
         let body = prog.func(entry).body.as_ref().expect("entry body");
-        let from = self.node_block(entry, body.exit);
+        let from = self.node_block(entry, body.exit, 0);
         let end = self.block(BlockKind::End);
         self.transitions.push(Chain::new(from).finish(end));
-        let mut called: Vec<FuncId> = self.returns.keys().copied().collect();
+        let mut called: Vec<(FuncId, u32)> = self.returns.keys().copied().collect();
         called.sort();
-        for g in called {
-            let (rtr, sites) = self.returns[&g].clone();
+        for (g, gd) in called {
+            let (rtr, sites) = self.returns[&(g, gd)].clone();
             let bits = (usize::BITS - (sites.len().max(2) - 1).leading_zeros()).max(1);
             self.cells[rtr.0 as usize].kind = CellKind::Control { bits };
             let exit = prog.func(g).body.as_ref().expect("called bodies").exit;
-            let from = self.node_block(g, exit);
-            for (k, (caller, node, lhs)) in sites.into_iter().enumerate() {
+            let from = self.node_block(g, exit, gd);
+            for (k, (caller, cd, node, lhs)) in sites.into_iter().enumerate() {
                 let mut ch = Chain::new(from);
                 ch.guard.push(Cond::Control {
                     cell: rtr,
                     value: k as u64,
                     eq: true,
                 });
-                if let (Some(lv), Some(&r)) = (&lhs, self.results.get(&g)) {
+                if let (Some(lv), Some(&r)) = (&lhs, self.results.get(&(g, gd))) {
+                    self.depth = cd;
                     self.write_lval(&mut ch, caller, lv, Ex::Cell(r));
+                    self.depth = 0;
                 }
-                let to = self.node_block(caller, node);
+                let to = self.node_block(caller, node, cd);
                 self.transitions.push(ch.finish(to));
             }
         }
@@ -948,14 +1028,22 @@ impl<'a> Builder<'a> {
             ExprKind::Read(lv) => Some(self.place(ch, f, lv)),
             _ => None,
         };
+        self.copy(ch, t, src, dst);
+    }
+
+    /// Copies an aggregate of type `t` from `src` to `dst` leaf by leaf (from `None`, or
+    /// when it cannot be expanded: everything `dst` may be part of becomes arbitrary).
+    fn copy(&mut self, ch: &mut Chain, t: Ty, src: Option<Place>, dst: Place) {
         let mut leaves = Vec::new();
-        if !self.leaves(t, 0, &mut leaves) || src.is_none() {
-            for o in self.place_objects(&dst) {
-                self.havoc_object(ch, o);
+        let src = match src {
+            Some(s) if self.leaves(t, 0, &mut leaves) => s,
+            _ => {
+                for o in self.place_objects(&dst) {
+                    self.havoc_object(ch, o);
+                }
+                return;
             }
-            return;
-        }
-        let src = src.expect("checked");
+        };
         let mut vals = Vec::new();
         for &(off, leaf) in &leaves {
             let p = self.offset(&src, off);
@@ -1003,10 +1091,11 @@ impl<'a> Builder<'a> {
             .expr_targets(self.prog, f, e)
             .iter()
             .filter_map(|l| match l.obj {
-                AbsObj::Var(v) => Some(ObjKey::Var(v)),
-                AbsObj::Alloc(a) => Some(ObjKey::Alloc(a)),
+                AbsObj::Var(v) => Some((0..self.bound).map(move |d| ObjKey::Var(v, d)).collect()),
+                AbsObj::Alloc(a) => Some(vec![ObjKey::Alloc(a)]),
                 _ => None,
             })
+            .flatten()
             .filter(|k| self.objects.contains_key(k))
             .collect();
         out.sort();
@@ -1028,7 +1117,7 @@ impl<'a> Builder<'a> {
         match lv {
             Lval::Var(v) => match self.control_vars.get(v) {
                 Some(c) => Place::Control(*c),
-                None => Place::Direct(ObjKey::Var(*v), 0),
+                None => Place::Direct(self.var_key(*v), 0),
             },
             Lval::Field(b, s, i) => {
                 let base = self.place(ch, f, b);
@@ -1240,8 +1329,10 @@ impl<'a> Builder<'a> {
             ExprKind::Unary(op, a) => {
                 let x = self.ex(ch, f, a);
                 match op {
-                    UnOp::Neg => Ex::sub(Ex::Int(0), x),
-                    UnOp::BitNot => Ex::sub(Ex::sub(Ex::Int(0), x), Ex::Int(1)),
+                    UnOp::Neg => self.wrap_unsigned(Ex::sub(Ex::Int(0), x), e.ty),
+                    UnOp::BitNot => {
+                        self.wrap_unsigned(Ex::sub(Ex::sub(Ex::Int(0), x), Ex::Int(1)), e.ty)
+                    }
                     UnOp::LogNot => {
                         let c = Cond::cmp(Cmp::Eq, x, Ex::Int(0));
                         Ex::ite(c, Ex::Int(1), Ex::Int(0))
@@ -1264,7 +1355,7 @@ impl<'a> Builder<'a> {
                         .unwrap_or(1)
                         .max(1) as i128
                 };
-                match (op, y.as_int()) {
+                let v = match (op, y.as_int()) {
                     (BinOp::Add, _) => Ex::add(x, y),
                     (BinOp::Sub, _) => Ex::sub(x, y),
                     (BinOp::PtrAdd, _) => Ex::add(x, Ex::scale(y, size_of(a.ty))),
@@ -1272,7 +1363,7 @@ impl<'a> Builder<'a> {
                     (BinOp::Mul, Some(k)) => Ex::scale(x, k),
                     (BinOp::Mul, None) => match x.as_int() {
                         Some(k) => Ex::scale(y, k),
-                        None => ch.input(range),
+                        None => Ex::Mul(Box::new(x), Box::new(y)),
                     },
                     (BinOp::Div, Some(k)) if k != 0 => match x.as_int() {
                         Some(n) => Ex::Int(n / k),
@@ -1308,6 +1399,14 @@ impl<'a> Builder<'a> {
                         v
                     }
                     _ => ch.input(range),
+                };
+                // unsigned arithmetic wraps, as C defines it (signed overflow is undefined
+                // and stays mathematical, as in the CEGAR loop's terms)
+                match op {
+                    BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Shl => {
+                        self.wrap_unsigned(v, e.ty)
+                    }
+                    _ => v,
                 }
             }
             ExprKind::Cast(a) => {
@@ -1333,6 +1432,14 @@ impl<'a> Builder<'a> {
                     _ => x,
                 }
             }
+        }
+    }
+
+    /// `v` wrapped to `t`'s width if `t` is an unsigned integer type.
+    fn wrap_unsigned(&self, v: Ex, t: Ty) -> Ex {
+        match self.prog.types.as_int(t) {
+            Some(k) if !k.signed && !k.is_bool => wrap(v, k.bits, false),
+            _ => v,
         }
     }
 

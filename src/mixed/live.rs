@@ -1,7 +1,7 @@
 //! Live cells per block (F-Soft §6.2): a cell is live at a block if some path from it
 //! reads the cell before writing it. Values of dead cells are projected out of the
 //! reachable states at the block, so they neither grow the formulas nor keep the search
-//! from converging.
+//! from converging. Cells outside the cone of influence of every guard are dead everywhere.
 
 use super::ltg::{Ltg, Transition};
 
@@ -20,10 +20,11 @@ pub fn live_cells(ltg: &Ltg, enabled: bool) -> Vec<Vec<bool>> {
         }
         s
     };
+    let relevant = relevant_cells(ltg);
     let uses: Vec<Vec<u64>> = ltg
         .transitions
         .iter()
-        .map(|t| set(&mut reads(t).into_iter()))
+        .map(|t| set(&mut reads(t).into_iter().filter(|&c| relevant[c])))
         .collect();
     let defs: Vec<Vec<u64>> = ltg
         .transitions
@@ -54,6 +55,34 @@ pub fn live_cells(ltg: &Ltg, enabled: bool) -> Vec<Vec<bool>> {
     live.iter()
         .map(|s| (0..n).map(|c| s[c / 64] >> (c % 64) & 1 == 1).collect())
         .collect()
+}
+
+/// The cells that can influence a guard: those guards read, and everything a relevant
+/// cell is computed from (the cone of influence). The others never decide which
+/// transitions are enabled, so projecting them out everywhere keeps the reachable blocks
+/// exact.
+pub fn relevant_cells(ltg: &Ltg) -> Vec<bool> {
+    let mut relevant = vec![false; ltg.cells.len()];
+    for t in &ltg.transitions {
+        t.guard.cells(&mut |c| relevant[c.0 as usize] = true);
+    }
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for t in &ltg.transitions {
+            for (c, e) in &t.data {
+                if relevant[c.0 as usize] {
+                    e.cells(&mut |d| {
+                        if !relevant[d.0 as usize] {
+                            relevant[d.0 as usize] = true;
+                            changed = true;
+                        }
+                    });
+                }
+            }
+        }
+    }
+    relevant
 }
 
 /// The cells a transition reads.

@@ -56,6 +56,9 @@ pub enum Ex {
     Sub(Box<Ex>, Box<Ex>),
     /// Multiplication by a constant.
     Scale(Box<Ex>, i128),
+    /// The product of two non-constant values (non-linear: exact for Z3, which may not
+    /// decide or eliminate it).
+    Mul(Box<Ex>, Box<Ex>),
     /// Division truncating toward zero by a nonzero constant (C's `/`).
     Div(Box<Ex>, i128),
     /// C's `%` by a nonzero constant.
@@ -161,7 +164,7 @@ impl Ex {
         match self {
             Ex::Int(_) | Ex::Input(_) => {}
             Ex::Cell(c) => f(*c),
-            Ex::Add(a, b) | Ex::Sub(a, b) => {
+            Ex::Add(a, b) | Ex::Sub(a, b) | Ex::Mul(a, b) => {
                 a.cells(f);
                 b.cells(f);
             }
@@ -313,8 +316,9 @@ pub struct Transition {
 pub enum BlockKind {
     /// Before the static initializers.
     Start,
-    /// A CIR node.
-    Node(FuncId, NodeId),
+    /// A CIR node of a function's instance: the depth of its activation among the active
+    /// ones of its recursive call-graph component (0 for a function that is not recursive).
+    Node(FuncId, NodeId, u32),
     /// The error location.
     Error,
     /// The program ended (returned from the entry function, `exit`, `abort`).

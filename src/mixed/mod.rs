@@ -26,7 +26,7 @@ mod tests;
 use crate::cegar::{self, Confirm, Proof, Stats, Verdict};
 use slamrs_abstraction::cir::{FuncId, Program, Stmt};
 use slamrs_refinement::{self as refinement, CirPath, Counterexample, PathStep, Refiner};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -44,6 +44,8 @@ pub struct Options {
     /// Z3's budget per query (ms of solving).
     pub query_ms: u32,
     pub max_atoms: usize,
+    /// Activations of one recursive component followed at once (the stack bound).
+    pub recursion_bound: u32,
 }
 
 impl Default for Options {
@@ -54,8 +56,9 @@ impl Default for Options {
             live: true,
             deadline: None,
             cancel: Arc::new(AtomicBool::new(false)),
-            query_ms: 10_000,
+            query_ms: 2_000,
             max_atoms: 200_000,
+            recursion_bound: 6,
         }
     }
 }
@@ -84,7 +87,7 @@ pub fn find(prog: &mut Program, opts: &Options) -> (Found, Stats) {
     };
     let refiner = Refiner::new(prog, entry, refinement::Options::default());
     let analyses = refiner.analyses();
-    let ltg = match build::build(prog, &analyses, entry) {
+    let ltg = match build::build(prog, &analyses, entry, opts.recursion_bound) {
         Ok(g) => g,
         Err(e) => return (Found::Unknown(format!("mixed backend: {e}")), stats),
     };
@@ -103,10 +106,7 @@ pub fn find(prog: &mut Program, opts: &Options) -> (Found, Stats) {
         query_ms: opts.query_ms,
         max_atoms: opts.max_atoms,
     };
-    let (found, mut sstats) = {
-        let _watch = Watch::start(opts.deadline, opts.cancel.clone());
-        search::search(&ltg, &sopts)
-    };
+    let (found, mut sstats) = search::search(&ltg, &sopts);
     sstats.blocks = ltg.blocks.len() as u64;
     sstats.cells = ltg.cells.len() as u64;
     stats.times.model_checking = start.elapsed();
@@ -147,52 +147,6 @@ pub fn find(prog: &mut Program, opts: &Options) -> (Found, Stats) {
         }
     };
     (found, stats)
-}
-
-/// Interrupts this thread's Z3 work (a long quantifier elimination, a hard query) once the
-/// deadline passes or the search is cancelled, every 20 ms until dropped: the search then
-/// sees the stop at its next check.
-struct Watch {
-    done: Arc<AtomicBool>,
-    interrupt: refinement::explore::Interrupt,
-    thread: Option<std::thread::JoinHandle<()>>,
-}
-
-impl Watch {
-    fn start(deadline: Option<Instant>, cancel: Arc<AtomicBool>) -> Watch {
-        let done = Arc::new(AtomicBool::new(false));
-        let interrupt = refinement::explore::Interrupt::default();
-        interrupt.register();
-        let (d, i) = (done.clone(), interrupt.clone());
-        let thread = std::thread::Builder::new()
-            .name("mixed-watch".into())
-            .spawn(move || {
-                while !d.load(Ordering::Acquire) {
-                    std::thread::sleep(std::time::Duration::from_millis(20));
-                    let stop = cancel.load(Ordering::Acquire)
-                        || deadline.is_some_and(|t| Instant::now() >= t);
-                    if stop && !d.load(Ordering::Acquire) {
-                        i.interrupt();
-                    }
-                }
-            })
-            .ok();
-        Watch {
-            done,
-            interrupt,
-            thread,
-        }
-    }
-}
-
-impl Drop for Watch {
-    fn drop(&mut self) {
-        self.done.store(true, Ordering::Release);
-        if let Some(t) = self.thread.take() {
-            let _ = t.join();
-        }
-        self.interrupt.unregister();
-    }
 }
 
 /// What the transition graph over-approximates, for an unconfirmed path.

@@ -9,7 +9,7 @@
 //! block gives the path of transitions that reaches it.
 
 use super::ltg::{BlockId, BlockKind, Ltg, TransId};
-use super::symbolic::{Atom, Counters, Space};
+use super::symbolic::{Atom, Calls, Counters, Space};
 use rustc_hash::FxHashMap as HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -85,6 +85,52 @@ pub struct SearchStats {
     pub bdd_nodes: u64,
 }
 
+/// Interrupts the search's long Z3 calls ([`Calls`]) every 20 ms once the deadline has
+/// passed or the search is cancelled, until dropped; the search then sees the stop at its
+/// next check.
+struct Watch {
+    done: Arc<AtomicBool>,
+    calls: Calls,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Watch {
+    fn start(opts: &SearchOptions, calls: Calls) -> Watch {
+        calls.register();
+        let done = Arc::new(AtomicBool::new(false));
+        let (d, c) = (done.clone(), calls.clone());
+        let (deadline, cancel) = (opts.deadline, opts.cancel.clone());
+        let thread = std::thread::Builder::new()
+            .name("mixed-watch".into())
+            .spawn(move || {
+                while !d.load(Ordering::Acquire) {
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                    if cancel.load(Ordering::Acquire)
+                        || deadline.is_some_and(|t| Instant::now() >= t)
+                    {
+                        c.interrupt();
+                    }
+                }
+            })
+            .ok();
+        Watch {
+            done,
+            calls,
+            thread,
+        }
+    }
+}
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        self.done.store(true, Ordering::Release);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+        self.calls.unregister();
+    }
+}
+
 struct Entry {
     block: BlockId,
     atom: Atom,
@@ -108,7 +154,9 @@ struct Search<'g, 's> {
 /// Decides whether the error block of `ltg` is reachable.
 pub fn search(ltg: &Ltg, opts: &SearchOptions) -> (Found, SearchStats) {
     let _s = tracing::info_span!("mixed_search", strategy = %opts.strategy).entered();
-    let mut space = Space::new(ltg, opts.query_ms);
+    let calls = Calls::default();
+    let _watch = Watch::start(opts, calls.clone());
+    let mut space = Space::new(ltg, opts.query_ms, calls);
     let live = super::live::live_cells(ltg, opts.live);
     let mut s = Search {
         ltg,

@@ -12,6 +12,7 @@
 use super::ltg::*;
 use bebop::bdd::{Bdd, BddManager};
 use slamrs_abstraction::smt::solver_pool::PooledSolver;
+use std::sync::{Arc, Mutex};
 use z3::ast::{Ast, Bool, Int};
 use z3::{SatResult, Tactic};
 
@@ -46,11 +47,49 @@ pub struct Space<'g> {
     names: Vec<Int>,
     fresh: u64,
     timeout_ms: u32,
+    calls: Calls,
     pub counters: Counters,
 }
 
+/// Marks the Z3 calls of a search that another thread may interrupt ([`Calls::interrupt`]):
+/// quantifier eliminations and satisfiability checks, which end with an error or
+/// `unknown` when interrupted. Nothing else is interrupted (an interrupted `simplify`
+/// would fail in the middle of building a term), and an interrupt never lands between
+/// calls: it is sent and the flag cleared under one lock.
+#[derive(Clone, Default)]
+pub struct Calls {
+    inside: Arc<Mutex<bool>>,
+    interrupt: slamrs_refinement::explore::Interrupt,
+}
+
+impl Calls {
+    /// Registers the calling thread (whose Z3 calls will be interrupted).
+    pub fn register(&self) {
+        self.interrupt.register();
+    }
+
+    pub fn unregister(&self) {
+        self.interrupt.unregister();
+    }
+
+    fn run<R>(&self, f: impl FnOnce() -> R) -> R {
+        *self.inside.lock().unwrap_or_else(|e| e.into_inner()) = true;
+        let r = f();
+        *self.inside.lock().unwrap_or_else(|e| e.into_inner()) = false;
+        r
+    }
+
+    /// Interrupts the registered thread's Z3 call, if it is inside one.
+    pub fn interrupt(&self) {
+        let inside = self.inside.lock().unwrap_or_else(|e| e.into_inner());
+        if *inside {
+            self.interrupt.interrupt();
+        }
+    }
+}
+
 impl<'g> Space<'g> {
-    pub fn new(ltg: &'g Ltg, timeout_ms: u32) -> Space<'g> {
+    pub fn new(ltg: &'g Ltg, timeout_ms: u32, calls: Calls) -> Space<'g> {
         let mut next = 0u32;
         let mut bits = Vec::new();
         for c in &ltg.cells {
@@ -71,6 +110,7 @@ impl<'g> Space<'g> {
             names,
             fresh: 0,
             timeout_ms,
+            calls,
             counters: Counters::default(),
         }
     }
@@ -110,6 +150,7 @@ impl<'g> Space<'g> {
             Ex::Add(a, b) => Int::add(&[self.ex(a, env), self.ex(b, env)]),
             Ex::Sub(a, b) => Int::sub(&[self.ex(a, env), self.ex(b, env)]),
             Ex::Scale(a, k) => Int::mul(&[self.ex(a, env), Int::from_i128(*k)]),
+            Ex::Mul(a, b) => Int::mul(&[self.ex(a, env), self.ex(b, env)]),
             Ex::Div(a, k) => trunc_div(&self.ex(a, env), *k),
             Ex::Rem(a, k) => {
                 let x = self.ex(a, env);
@@ -330,7 +371,7 @@ impl<'g> Space<'g> {
         let tactic = Tactic::new("qe-light")
             .and_then(&Tactic::new("qe"))
             .and_then(&Tactic::new("simplify"));
-        match tactic.apply(&goal, None) {
+        match self.calls.run(|| tactic.apply(&goal, None)) {
             Ok(res) => {
                 let disjuncts: Vec<Bool> = res
                     .list_subgoals()
@@ -347,7 +388,7 @@ impl<'g> Space<'g> {
         self.counters.queries += 1;
         let s = PooledSolver::new(self.timeout_ms);
         s.assert(f);
-        s.check() != SatResult::Unsat
+        self.calls.run(|| s.check()) != SatResult::Unsat
     }
 
     /// True if the atom has no state.
@@ -376,7 +417,7 @@ impl<'g> Space<'g> {
         self.counters.queries += 1;
         let s = PooledSolver::new(self.timeout_ms);
         s.assert(Bool::and(&parts));
-        s.check() == SatResult::Unsat
+        self.calls.run(|| s.check()) == SatResult::Unsat
     }
 
     /// The BDD manager's live nodes.

