@@ -154,10 +154,9 @@ pub fn text(r: &Report) -> String {
             let _ = writeln!(s, "UNKNOWN: {why}");
             let _ = writeln!(
                 s,
-                "({} after {} iterations, {} predicates, {:.2} s)",
+                "({} after {}, {:.2} s)",
                 r.what,
-                o.stats.iterations,
-                o.stats.predicates,
+                effort(o),
                 r.elapsed.as_secs_f64()
             );
         }
@@ -213,13 +212,7 @@ pub fn text(r: &Report) -> String {
                 let file = short(&l.file);
                 let _ = writeln!(s, "  {file}:{:<5} {indent}{body}{vals}", l.line);
             }
-            let _ = writeln!(
-                s,
-                "({} iterations, {} predicates, {:.2} s)",
-                o.stats.iterations,
-                o.stats.predicates,
-                r.elapsed.as_secs_f64()
-            );
+            let _ = writeln!(s, "({}, {:.2} s)", effort(o), r.elapsed.as_secs_f64());
         }
     }
     if r.stats {
@@ -260,6 +253,20 @@ pub fn text(r: &Report) -> String {
         }
     }
     s
+}
+
+/// The work behind an answer: the CEGAR loop's iterations and predicates, or the mixed
+/// backend's search iterations when it alone ran.
+fn effort(o: &crate::cegar::Outcome) -> String {
+    match &o.stats.mixed {
+        Some(m) if o.stats.iterations == 0 => {
+            format!("{} iterations of the mixed backend's search", m.iterations)
+        }
+        _ => format!(
+            "{} iterations, {} predicates",
+            o.stats.iterations, o.stats.predicates
+        ),
+    }
 }
 
 fn short(file: &str) -> &str {

@@ -5,7 +5,8 @@
 //!
 //! Headers as in `c-tests/README.md`: `expect:` (`safe` or `violation`), and `rule:` (a
 //! built-in rule, a `.slic` file beside the program, or `none`) or `property:`. Each
-//! program is checked with `--timeout` [`TIMEOUT_S`]; a wrong verdict (VIOLATION on a safe
+//! program is checked with `--timeout` [`TIMEOUT_S`] (`SLAMRS_MIXED_TIMEOUT` overrides it; the
+//! floors below hold for the default); a wrong verdict (VIOLATION on a safe
 //! program, SAFE on a buggy one) or a panic fails the test; UNKNOWN is allowed (the backend
 //! refuses recursion and gives up on loops without a finite reachable set). The table of
 //! answers per corpus is printed (`--nocapture`), and a floor on the correct answers per
@@ -20,17 +21,26 @@ use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-/// `--timeout` of each check.
-const TIMEOUT_S: u64 = 10;
+/// `--timeout` of each check: short, so that the test stays fast (the answers the mixed
+/// backend gives come in well under a second; the full picture is in docs/BENCHMARKS.md).
+const TIMEOUT_S: u64 = 2;
+
+fn timeout_s() -> u64 {
+    std::env::var("SLAMRS_MIXED_TIMEOUT")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(TIMEOUT_S)
+}
 const THREADS: usize = 2;
 
-/// Corpus directory and the fewest correct answers it must get (measured, rounded down).
+/// Corpus directory and the fewest correct answers it must get: measured with the default
+/// timeout on d3e60f7+ (106, 32, 20, 6, 22), less a margin for a loaded machine.
 const CORPORA: &[(&str, usize)] = &[
-    ("c-tests/soundness", 0),
-    ("c-tests/loops", 0),
-    ("c-tests/recursion", 0),
-    ("c-tests/cegar", 0),
-    ("c-tests/rules", 0),
+    ("c-tests/soundness", 100),
+    ("c-tests/loops", 28),
+    ("c-tests/recursion", 18),
+    ("c-tests/cegar", 5),
+    ("c-tests/rules", 20),
 ];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,10 +97,10 @@ fn check(path: &PathBuf) -> Result<(Verdict, Verdict, String), String> {
         "--format".into(),
         "json".into(),
         "--timeout".into(),
-        TIMEOUT_S.to_string(),
+        timeout_s().to_string(),
     ];
     args.extend(spec);
-    let run = run_bounded(&args, Duration::from_secs(TIMEOUT_S + 30), "mixed-ctests")?;
+    let run = run_bounded(&args, Duration::from_secs(timeout_s() + 30), "mixed-ctests")?;
     if run.stderr.contains("panicked") {
         return Err(format!("panic: {}", common::tail(&run.stderr, 1500)));
     }
@@ -147,7 +157,7 @@ fn mixed_backend_agrees_with_the_truth_on_the_corpora() {
             "{dir} | {} | {correct} | {unknown} | {rejected}\n",
             files.len()
         ));
-        if filter.is_empty() && correct < floor {
+        if filter.is_empty() && timeout_s() >= TIMEOUT_S && correct < floor {
             failures.push(format!(
                 "{dir}: {correct} correct answers, fewer than the {floor} measured before"
             ));
