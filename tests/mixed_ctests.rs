@@ -87,7 +87,7 @@ fn spec_args(path: &Path) -> Result<(Vec<String>, Verdict), String> {
     Ok((args, expect.ok_or("no `// expect:`")?))
 }
 
-fn check(path: &PathBuf) -> Result<(Verdict, Verdict, String), String> {
+fn check(path: &Path) -> Result<(Verdict, Verdict, String), String> {
     let (spec, expect) = spec_args(path)?;
     let mut args: Vec<String> = vec![
         "check".into(),
@@ -134,7 +134,7 @@ fn mixed_backend_agrees_with_the_truth_on_the_corpora() {
     let mut table = String::from("corpus | programs | correct | unknown | rejected\n");
     for &(dir, floor) in CORPORA {
         let files = c_programs(&root.join(dir), &filter);
-        let results = parallel(&files, THREADS, check);
+        let results = parallel(&files, THREADS, |f: &PathBuf| check(f));
         let (mut correct, mut unknown, mut rejected) = (0, 0, 0);
         for (f, r) in files.iter().zip(results) {
             match r {

@@ -158,6 +158,9 @@ enum Place {
     },
 }
 
+/// Where a call returns: the caller, its instance's depth, the return node and the lhs.
+type CallSite = (FuncId, u32, NodeId, Option<Lval>);
+
 /// A straight-line path being composed into one transition.
 #[derive(Clone)]
 struct Chain {
@@ -217,7 +220,7 @@ impl Chain {
         let control = self
             .control_order
             .iter()
-            .map(|c| (*c, ControlValue::Const(self.control[c])))
+            .map(|c| (*c, self.control[c]))
             .collect();
         Transition {
             from: self.from,
@@ -242,7 +245,7 @@ struct Builder<'a> {
     results: HashMap<(FuncId, u32), CellId>,
     /// Return-location cell and call sites (caller instance, return node, lhs) of each
     /// called function instance.
-    returns: HashMap<(FuncId, u32), (CellId, Vec<(FuncId, u32, NodeId, Option<Lval>)>)>,
+    returns: HashMap<(FuncId, u32), (CellId, Vec<CallSite>)>,
     /// The recursive call-graph component of each recursive function.
     recursive: HashMap<FuncId, usize>,
     /// Instances per recursive function (the stack bound).
@@ -651,7 +654,7 @@ impl<'a> Builder<'a> {
                     Next::Node(e.to)
                 }
                 Stmt::Alloc { lhs, site, .. } => {
-                    self.alloc(&mut ch, f, lhs, *site, &mut work, e.to);
+                    self.alloc(&mut ch, f, lhs, *site);
                     Next::Node(e.to)
                 }
                 Stmt::Return(v) => {
@@ -668,17 +671,9 @@ impl<'a> Builder<'a> {
                 }
                 Stmt::Error => Next::Block(BlockKind::Error),
                 Stmt::Halt { .. } => Next::Block(BlockKind::End),
-                Stmt::Call { lhs, callee, args } => self.call(
-                    &mut ch,
-                    f,
-                    n,
-                    i,
-                    lhs.as_ref(),
-                    callee,
-                    args,
-                    e.to,
-                    &mut work,
-                )?,
+                Stmt::Call { lhs, callee, args } => {
+                    self.call(&mut ch, f, lhs.as_ref(), callee, args, e.to)?
+                }
             };
             match next {
                 Next::Node(to) if !self.heads.contains(&(f, to)) => {
@@ -698,18 +693,15 @@ impl<'a> Builder<'a> {
         Ok(())
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// A call: one transition per target of an indirect call (under `fp == &target`).
     fn call(
         &mut self,
         ch: &mut Chain,
         f: FuncId,
-        n: NodeId,
-        i: usize,
         lhs: Option<&Lval>,
         callee: &Callee,
         args: &[Expr],
         ret: NodeId,
-        work: &mut Vec<(Chain, NodeId, usize)>,
     ) -> Result<Next, Unsupported> {
         let prog = self.prog;
         let targets = self.pt.call_targets(prog, f, callee);
@@ -721,7 +713,7 @@ impl<'a> Builder<'a> {
                 let mut c = ch.clone();
                 let addr = Ex::Int(self.addrs.of(Obj::Func(g)));
                 c.guard.push(Cond::cmp(Cmp::Eq, fpv.clone(), addr));
-                let next = self.call_one(&mut c, f, n, i, lhs, g, args, ret)?;
+                let next = self.call_one(&mut c, f, lhs, g, args, ret)?;
                 match (first.is_none(), next) {
                     (true, next) => first = Some((c, next)),
                     (false, Next::Node(to)) => {
@@ -736,7 +728,6 @@ impl<'a> Builder<'a> {
                     (false, Next::Dropped) => {}
                 }
             }
-            let _ = work;
             return Ok(match first {
                 Some((c, next)) => {
                     *ch = c;
@@ -748,16 +739,14 @@ impl<'a> Builder<'a> {
         let Callee::Direct(g) = callee else {
             unreachable!("indirect calls handled above")
         };
-        self.call_one(ch, f, n, i, lhs, *g, args, ret)
+        self.call_one(ch, f, lhs, *g, args, ret)
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// A call of `g`: into its body (a transition to its entry), or its environment model.
     fn call_one(
         &mut self,
         ch: &mut Chain,
         f: FuncId,
-        n: NodeId,
-        i: usize,
         lhs: Option<&Lval>,
         g: FuncId,
         args: &[Expr],
@@ -810,7 +799,6 @@ impl<'a> Builder<'a> {
             if let Some(s) = ch.steps.last_mut() {
                 s.callee = Some(g);
             }
-            let _ = (n, i);
             return Ok(Next::Block(BlockKind::Node(g, body.entry, depth)));
         }
         let name = func.name.as_str();
@@ -833,7 +821,7 @@ impl<'a> Builder<'a> {
                 if let Some(a) = args.first() {
                     let c = self.cond(ch, f, a);
                     let mut failing = ch.clone();
-                    failing.guard.push(Cond::not(c.clone()));
+                    failing.guard.push(Cond::negate(c.clone()));
                     let b = self.block(BlockKind::Error);
                     self.transitions.push(failing.finish(b));
                     ch.guard.push(c);
@@ -844,7 +832,7 @@ impl<'a> Builder<'a> {
             EnvFn::Known(Known::Abs) => arg(self, ch, 0).map(|x| {
                 Ex::ite(
                     Cond::cmp(Cmp::Lt, x.clone(), Ex::Int(0)),
-                    Ex::sub(Ex::Int(0), x.clone()),
+                    Ex::minus(Ex::Int(0), x.clone()),
                     x,
                 )
             }),
@@ -928,16 +916,7 @@ impl<'a> Builder<'a> {
         }
     }
 
-    fn alloc(
-        &mut self,
-        ch: &mut Chain,
-        f: FuncId,
-        lhs: &Lval,
-        site: AllocId,
-        work: &mut Vec<(Chain, NodeId, usize)>,
-        _to: NodeId,
-    ) {
-        let _ = work;
+    fn alloc(&mut self, ch: &mut Chain, f: FuncId, lhs: &Lval, site: AllocId) {
         let prog = self.prog;
         let info = &prog.allocs[site.0 as usize];
         if let Some(&flag) = self.alloc_flags.get(&site) {
@@ -1060,7 +1039,7 @@ impl<'a> Builder<'a> {
             Place::Control(c) => Place::Control(*c),
             Place::Direct(o, k) => Place::Direct(*o, k + off),
             Place::Indirect { addr, objs } => Place::Indirect {
-                addr: Ex::add(addr.clone(), Ex::Int(off as i128)),
+                addr: Ex::plus(addr.clone(), Ex::Int(off as i128)),
                 objs: objs.clone(),
             },
         }
@@ -1134,7 +1113,7 @@ impl<'a> Builder<'a> {
                         Place::Direct(*o, off + (k * size) as u64)
                     }
                     _ => Place::Indirect {
-                        addr: Ex::add(self.address(&base), Ex::scale(i, size)),
+                        addr: Ex::plus(self.address(&base), Ex::scale(i, size)),
                         objs: self.place_objects(&base),
                     },
                 }
@@ -1329,9 +1308,9 @@ impl<'a> Builder<'a> {
             ExprKind::Unary(op, a) => {
                 let x = self.ex(ch, f, a);
                 match op {
-                    UnOp::Neg => self.wrap_unsigned(Ex::sub(Ex::Int(0), x), e.ty),
+                    UnOp::Neg => self.wrap_unsigned(Ex::minus(Ex::Int(0), x), e.ty),
                     UnOp::BitNot => {
-                        self.wrap_unsigned(Ex::sub(Ex::sub(Ex::Int(0), x), Ex::Int(1)), e.ty)
+                        self.wrap_unsigned(Ex::minus(Ex::minus(Ex::Int(0), x), Ex::Int(1)), e.ty)
                     }
                     UnOp::LogNot => {
                         let c = Cond::cmp(Cmp::Eq, x, Ex::Int(0));
@@ -1356,10 +1335,10 @@ impl<'a> Builder<'a> {
                         .max(1) as i128
                 };
                 let v = match (op, y.as_int()) {
-                    (BinOp::Add, _) => Ex::add(x, y),
-                    (BinOp::Sub, _) => Ex::sub(x, y),
-                    (BinOp::PtrAdd, _) => Ex::add(x, Ex::scale(y, size_of(a.ty))),
-                    (BinOp::PtrDiff, _) => Ex::Div(Box::new(Ex::sub(x, y)), size_of(a.ty)),
+                    (BinOp::Add, _) => Ex::plus(x, y),
+                    (BinOp::Sub, _) => Ex::minus(x, y),
+                    (BinOp::PtrAdd, _) => Ex::plus(x, Ex::scale(y, size_of(a.ty))),
+                    (BinOp::PtrDiff, _) => Ex::Div(Box::new(Ex::minus(x, y)), size_of(a.ty)),
                     (BinOp::Mul, Some(k)) => Ex::scale(x, k),
                     (BinOp::Mul, None) => match x.as_int() {
                         Some(k) => Ex::scale(y, k),
@@ -1394,10 +1373,7 @@ impl<'a> Builder<'a> {
                             _ => p ^ q,
                         })
                     }
-                    (BinOp::BitAnd, Some(m)) if m >= 0 => {
-                        let v = ch.input(Some((0, m)));
-                        v
-                    }
+                    (BinOp::BitAnd, Some(m)) if m >= 0 => ch.input(Some((0, m))),
                     _ => ch.input(range),
                 };
                 // unsigned arithmetic wraps, as C defines it (signed overflow is undefined
@@ -1446,7 +1422,7 @@ impl<'a> Builder<'a> {
     /// The truth of `e` (nonzero), as a condition over the pre-state.
     fn cond(&mut self, ch: &mut Chain, f: FuncId, e: &Expr) -> Cond {
         match &e.kind {
-            ExprKind::Unary(UnOp::LogNot, a) => Cond::not(self.cond(ch, f, a)),
+            ExprKind::Unary(UnOp::LogNot, a) => Cond::negate(self.cond(ch, f, a)),
             ExprKind::Binary(op, a, b) if op.is_comparison() => {
                 if let Some(c) = self.control_cond(ch, *op, a, b) {
                     return c;

@@ -103,10 +103,6 @@ pub enum Cond {
 }
 
 impl Ex {
-    pub fn cell(c: CellId) -> Ex {
-        Ex::Cell(c)
-    }
-
     pub fn as_int(&self) -> Option<i128> {
         match self {
             Ex::Int(n) => Some(*n),
@@ -115,7 +111,7 @@ impl Ex {
     }
 
     /// `a + b`, folding constants.
-    pub fn add(a: Ex, b: Ex) -> Ex {
+    pub fn plus(a: Ex, b: Ex) -> Ex {
         match (a.as_int(), b.as_int()) {
             (Some(x), Some(y)) => x
                 .checked_add(y)
@@ -127,7 +123,7 @@ impl Ex {
     }
 
     /// `a - b`, folding constants.
-    pub fn sub(a: Ex, b: Ex) -> Ex {
+    pub fn minus(a: Ex, b: Ex) -> Ex {
         match (a.as_int(), b.as_int()) {
             (Some(x), Some(y)) => x
                 .checked_sub(y)
@@ -204,7 +200,7 @@ impl Cond {
         Cond::Cmp(op, a, b)
     }
 
-    pub fn not(c: Cond) -> Cond {
+    pub fn negate(c: Cond) -> Cond {
         match c {
             Cond::True => Cond::False,
             Cond::False => Cond::True,
@@ -279,14 +275,6 @@ pub struct Input {
     pub range: Option<(i128, i128)>,
 }
 
-/// The new value of a control cell.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum ControlValue {
-    Const(u64),
-    /// Any value of the cell's domain.
-    Any,
-}
-
 /// A CIR edge a transition stands for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct CirStep {
@@ -306,7 +294,8 @@ pub struct Transition {
     pub guard: Cond,
     /// Data cells and their new values (expressions over the pre-state).
     pub data: Vec<(CellId, Ex)>,
-    pub control: Vec<(CellId, ControlValue)>,
+    /// Control cells and their new values (constants).
+    pub control: Vec<(CellId, u64)>,
     pub inputs: Vec<Input>,
     pub steps: Vec<CirStep>,
 }

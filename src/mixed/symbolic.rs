@@ -313,12 +313,10 @@ impl<'g> Space<'g> {
         }
         let cube = self.bdd.cube(&cvars);
         let mut values = self.bdd.t();
-        for (c, v) in &t.control {
+        for (c, k) in &t.control {
             if live[c.0 as usize] {
-                if let ControlValue::Const(k) = v {
-                    let b = self.value(*c, *k);
-                    values = self.bdd.and(&values, &b);
-                }
+                let b = self.value(*c, *k);
+                values = self.bdd.and(&values, &b);
             }
         }
         let mut out = Vec::new();

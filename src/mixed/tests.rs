@@ -45,10 +45,7 @@ fn trans(guard: Cond, data: Vec<(CellId, Ex)>, control: Vec<(CellId, u64)>) -> T
         to: BlockId(2),
         guard,
         data,
-        control: control
-            .into_iter()
-            .map(|(c, v)| (c, ControlValue::Const(v)))
-            .collect(),
+        control,
         inputs: Vec::new(),
         steps: Vec::new(),
     }
@@ -81,7 +78,7 @@ fn post_assigns_in_parallel_and_sets_control() {
     let from = atoms(&mut s, lo_hi(0, 3)).remove(0);
     let t = trans(
         Cond::cmp(Cmp::Lt, x(), Ex::Int(3)),
-        vec![(X, Ex::add(x(), Ex::Int(1))), (Y, x())],
+        vec![(X, Ex::plus(x(), Ex::Int(1))), (Y, x())],
         vec![(F, 1)],
     );
     let post = s.post(&from, &t, &[true, true, true]);
@@ -90,7 +87,7 @@ fn post_assigns_in_parallel_and_sets_control() {
         &mut s,
         Cond::and([
             lo_hi(1, 3),
-            Cond::cmp(Cmp::Eq, Ex::Cell(Y), Ex::sub(x(), Ex::Int(1))),
+            Cond::cmp(Cmp::Eq, Ex::Cell(Y), Ex::minus(x(), Ex::Int(1))),
             Cond::Control {
                 cell: F,
                 value: 1,
@@ -129,8 +126,8 @@ fn containment_is_checked_against_the_union() {
     let low = atoms(&mut s, lo_hi(0, 5)).remove(0);
     let high = atoms(&mut s, lo_hi(6, 10)).remove(0);
     assert!(covered(&mut s, &whole, &[low.clone(), high.clone()]));
-    assert!(!covered(&mut s, &whole, &[low.clone()]));
-    assert!(covered(&mut s, &low, &[whole.clone()]));
+    assert!(!covered(&mut s, &whole, std::slice::from_ref(&low)));
+    assert!(covered(&mut s, &low, std::slice::from_ref(&whole)));
     assert!(!s.is_empty(&whole));
 }
 
@@ -149,7 +146,7 @@ fn control_literals_split_a_guard_into_atoms() {
     let split = atoms(&mut s, c.clone());
     assert_eq!(split.len(), 2, "one atom per disjunct");
     // the negation is one atom: f = 0 and x <= 3
-    let neg = atoms(&mut s, Cond::not(c));
+    let neg = atoms(&mut s, Cond::negate(c));
     assert_eq!(neg.len(), 1);
     let expect = atoms(
         &mut s,
