@@ -59,6 +59,21 @@ pub struct Explorer {
     full_speed: Arc<AtomicBool>,
 }
 
+/// Ends [`Explorer::stop_on`]'s polling when dropped.
+pub struct StopRelay {
+    done: Arc<AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Drop for StopRelay {
+    fn drop(&mut self) {
+        self.done.store(true, Ordering::Release);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
 impl Explorer {
     /// Starts exploring `prog` (whose analyses are `analyses`) from `entry` on a new
     /// thread, after [`START_AFTER`], until `deadline` (at most [`MAX_TIME`]). With
@@ -69,11 +84,9 @@ impl Explorer {
         entry: FuncId,
         deadline: Option<Instant>,
         enabled: bool,
-        stop: Option<Arc<AtomicBool>>,
     ) -> Self {
         let cancel = Arc::new(AtomicBool::new(false));
-        // a stop from outside cancels what waits on the exploration's answer too
-        let decided = stop.unwrap_or_else(|| Arc::new(AtomicBool::new(false)));
+        let decided = Arc::new(AtomicBool::new(false));
         let unprovable = Arc::new(AtomicBool::new(false));
         let full_speed = Arc::new(AtomicBool::new(false));
         let interrupt = Interrupt::default();
@@ -134,6 +147,30 @@ impl Explorer {
     /// that no longer matters).
     pub fn decided_flag(&self) -> Arc<AtomicBool> {
         self.decided.clone()
+    }
+
+    /// Stops the exploration and everything that waits on its answer (c2bp and Bebop poll
+    /// [`Explorer::decided_flag`]) once `stop` is set, e.g. by another engine of the
+    /// portfolio: a thread polls it every 20 ms until the returned guard is dropped.
+    pub fn stop_on(&self, stop: Arc<AtomicBool>) -> StopRelay {
+        let done = Arc::new(AtomicBool::new(false));
+        let (d, cancel, decided) = (done.clone(), self.cancel.clone(), self.decided.clone());
+        let interrupt = self.interrupt.clone();
+        let thread = std::thread::Builder::new()
+            .name("portfolio-stop".into())
+            .spawn(move || {
+                while !d.load(Ordering::Acquire) {
+                    if stop.load(Ordering::Acquire) {
+                        cancel.store(true, Ordering::Release);
+                        decided.store(true, Ordering::Release);
+                        interrupt.interrupt();
+                        return;
+                    }
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+            })
+            .ok();
+        StopRelay { done, thread }
     }
 
     /// Whether the exploration has ended with an answer.

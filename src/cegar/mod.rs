@@ -307,14 +307,8 @@ fn run_once(
         return unknown(why, Stats::default(), initial);
     };
     let mut refiner = Refiner::new(prog, entry, opts.refinement.clone());
-    let explorer = Explorer::spawn(
-        prog,
-        refiner.analyses(),
-        entry,
-        opts.deadline,
-        opts.explore,
-        opts.stop.clone(),
-    );
+    let explorer = Explorer::spawn(prog, refiner.analyses(), entry, opts.deadline, opts.explore);
+    let _relay = opts.stop.clone().map(|s| explorer.stop_on(s));
     match run_loop(
         prog,
         &mut refiner,
