@@ -2,7 +2,7 @@
 //! backend, or both at once (the portfolio).
 //!
 //! The portfolio runs the mixed backend on a second thread, on its own copy of the
-//! program, and the CEGAR loop on this one. The first definitive answer stops the other
+//! program and at a lower priority, and the CEGAR loop on this one. The first definitive answer stops the other
 //! engine: SAFE from a sound run, or a violation after its replay on the interpreter (and
 //! then, on this thread, the caller's native confirmation). Two engines that contradict
 //! each other are a bug in one of them: the replayed violation is reported, and the
@@ -53,6 +53,22 @@ pub fn run(
     }
 }
 
+/// Nice value of the mixed backend's thread: the CEGAR loop, the primary engine, gets the
+/// processor first where the two compete for it (more jobs than cores), and the mixed
+/// backend the time it leaves.
+const MIXED_NICE: i32 = 10;
+
+/// Lowers the calling thread's scheduling priority to [`MIXED_NICE`] (Linux: the nice
+/// value is per thread).
+fn lower_priority() {
+    // SAFETY: gettid and setpriority have no memory effects; failure leaves the priority.
+    let tid = unsafe { libc::syscall(libc::SYS_gettid) };
+    let r = unsafe { libc::setpriority(libc::PRIO_PROCESS, tid as libc::id_t, MIXED_NICE) };
+    if r != 0 {
+        tracing::debug!("cannot lower the mixed backend's priority");
+    }
+}
+
 fn portfolio(
     prog: &mut Program,
     initial: PredicateSet,
@@ -77,6 +93,7 @@ fn portfolio(
     let spawned = std::thread::Builder::new()
         .name("mixed".into())
         .spawn(move || {
+            lower_priority();
             let mut mprog = mprog;
             let (found, stats) = mixed::find(&mut mprog, &mthread_opts);
             if matches!(found, mixed::Found::Safe | mixed::Found::Violation(_)) {
