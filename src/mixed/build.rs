@@ -25,6 +25,8 @@
 //!   types wrap, `/`, `%` and shifts by constants are exact, products of two variables and
 //!   bitwise operations (other than masks) are arbitrary values in the type's range (§5.5).
 //!
+//! A read of a `volatile` variable is an arbitrary value, as in the abstraction.
+//!
 //! Control cells: besides the return locations, a variable whose address is never taken,
 //! which is only ever assigned constants in `0..256` and only read in branch conditions
 //! comparing it with a constant, is a control cell (a rule's state, a flag).
@@ -1289,6 +1291,14 @@ impl<'a> Builder<'a> {
                     // arrays and functions read as their address
                     let p = self.place(ch, f, lv);
                     return self.address(&p);
+                }
+                if let Lval::Var(v) = &**lv {
+                    // something outside the program may change a volatile variable: each
+                    // read sees any value (as in the abstraction)
+                    if self.prog.volatile.contains(v) {
+                        let range = self.leaf(e.ty).and_then(Leaf::range);
+                        return ch.input(range);
+                    }
                 }
                 let p = self.place(ch, f, lv);
                 if let Place::Control(c) = p {
