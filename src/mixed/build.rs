@@ -650,8 +650,7 @@ impl<'a> Builder<'a> {
                     ch.guard.push(c);
                     Next::Node(e.to)
                 }
-                Stmt::Havoc { lhs, why } => {
-                    let _ = why;
+                Stmt::Havoc { lhs, .. } => {
                     self.havoc(&mut ch, f, lhs);
                     Next::Node(e.to)
                 }
@@ -850,12 +849,7 @@ impl<'a> Builder<'a> {
             }
             EnvFn::Known(Known::Output | Known::Free | Known::Strlen | Known::Strcmp)
             | EnvFn::Nondet
-            | EnvFn::Unknown => {
-                for a in args {
-                    let _ = self.ex(ch, f, a);
-                }
-                None
-            }
+            | EnvFn::Unknown => None,
         };
         if let Some(lv) = lhs {
             let v = match result {
@@ -1328,9 +1322,8 @@ impl<'a> Builder<'a> {
                     }
                 }
             }
-            ExprKind::Binary(op, a, b) if op.is_comparison() => {
+            ExprKind::Binary(op, _, _) if op.is_comparison() => {
                 let c = self.cond(ch, f, e);
-                let _ = (a, b);
                 Ex::ite(c, Ex::Int(1), Ex::Int(0))
             }
             ExprKind::Binary(op, a, b) => {
