@@ -330,12 +330,12 @@ fn slamrs_check_is_sound_on_generated_feature_programs() {
 }
 
 /// The mixed backend (`--backend mixed`) on generated programs, plain and with every
-/// feature: `SLAMRS_GEN_SOUNDNESS_MIXED_PROGRAMS` of each (default 60), from seed
+/// feature: `SLAMRS_GEN_SOUNDNESS_MIXED_PROGRAMS` of each (default 30), from seed
 /// `SLAMRS_GEN_SOUNDNESS_SEED` + 200,000 (a differential test of its exact reachability
 /// against the native runs).
 #[test]
 fn mixed_backend_is_sound_on_generated_programs() {
-    let n = env_number("SLAMRS_GEN_SOUNDNESS_MIXED_PROGRAMS", 60);
+    let n = env_number("SLAMRS_GEN_SOUNDNESS_MIXED_PROGRAMS", 30);
     let first = env_number("SLAMRS_GEN_SOUNDNESS_SEED", 0) + 200_000;
     check_sound(n, first, &config(), "gen-soundness-mixed", "mixed");
     let mut cfg = config();
