@@ -41,6 +41,7 @@ use slamrs_abstraction::cir::{
     UnOp, VarId,
 };
 use slamrs_abstraction::harness;
+use slamrs_abstraction::interp::int_range;
 use slamrs_abstraction::smt::encode::Addresses;
 use slamrs_abstraction::smt::term::Obj;
 
@@ -121,15 +122,6 @@ impl Leaf {
             Leaf::Bits { width, signed, .. } => Some(int_range(width, signed)),
             Leaf::Opaque { .. } => None,
         }
-    }
-}
-
-fn int_range(bits: u16, signed: bool) -> (i128, i128) {
-    let bits = bits.min(127) as u32;
-    if signed {
-        (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1)
-    } else {
-        (0, (1i128 << bits) - 1)
     }
 }
 

@@ -24,7 +24,7 @@ pub mod symbolic;
 mod tests;
 
 use crate::cegar::{self, Confirm, Proof, Stats, Verdict};
-use slamrs_abstraction::cir::{FuncId, Program, Stmt};
+use slamrs_abstraction::cir::{Program, Stmt};
 use slamrs_refinement::{self as refinement, CirPath, Counterexample, PathStep, Refiner};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -130,7 +130,7 @@ pub fn find(prog: &mut Program, opts: &Options) -> (Found, Stats) {
             "the mixed backend stored more than {n} atoms"
         )),
         search::Found::Error(path) => {
-            let path = cir_path(prog, &ltg, &path, entry);
+            let path = cir_path(prog, &ltg, &path);
             stats.last_path_len = path.steps.len();
             let t = Instant::now();
             let outcome = refiner.confirm(prog, &path);
@@ -197,7 +197,7 @@ pub fn outcome(
 }
 
 /// The CIR path of a path of transitions: their edges, with call depths.
-pub fn cir_path(prog: &Program, ltg: &ltg::Ltg, path: &[ltg::TransId], _entry: FuncId) -> CirPath {
+pub fn cir_path(prog: &Program, ltg: &ltg::Ltg, path: &[ltg::TransId]) -> CirPath {
     let mut steps = Vec::new();
     let mut depth = 0u32;
     for &t in path {

@@ -11,6 +11,7 @@
 
 use super::ltg::*;
 use bebop::bdd::{Bdd, BddManager};
+use slamrs_abstraction::smt::encode::trunc_div;
 use slamrs_abstraction::smt::solver_pool::PooledSolver;
 use std::sync::{Arc, Mutex};
 use z3::ast::{Ast, Bool, Int};
@@ -406,7 +407,7 @@ impl<'g> Space<'g> {
             return false;
         }
         for o in &olds {
-            if o.data.to_string() == "true" || o.data == new.data {
+            if o.data.as_bool() == Some(true) || o.data == new.data {
                 return true;
             }
         }
@@ -456,21 +457,4 @@ fn constraints(f: &Bool) -> u64 {
         .iter()
         .map(|p| s.matches(p).count() as u64)
         .sum()
-}
-
-/// C's division by a nonzero constant: truncating toward zero.
-fn trunc_div(x: &Int, k: i128) -> Int {
-    let kk = Int::from_i128(k.abs());
-    let nonneg = x.ge(Int::from_i64(0));
-    let pos = x.div(&kk);
-    let neg = Int::sub(&[
-        Int::from_i64(0),
-        Int::sub(&[Int::from_i64(0), x.clone()]).div(&kk),
-    ]);
-    let q = nonneg.ite(&pos, &neg);
-    if k < 0 {
-        Int::sub(&[Int::from_i64(0), q])
-    } else {
-        q
-    }
 }

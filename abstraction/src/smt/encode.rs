@@ -349,7 +349,7 @@ fn trunc_div_var(x: &Int, y: &Int) -> Int {
 }
 
 /// C's truncating division by a nonzero constant.
-fn trunc_div(x: &Int, c: i128) -> Int {
+pub fn trunc_div(x: &Int, c: i128) -> Int {
     let ac = Int::from_i128(c.abs());
     let zero = Int::from_i64(0);
     // |x| / |c| rounded down, with the sign of x*c
