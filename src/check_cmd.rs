@@ -108,6 +108,11 @@ pub struct CheckArgs {
     /// Mixed backend: keep every cell at every block (no live-variable simplification).
     #[arg(long)]
     pub no_live: bool,
+    /// Mixed backend: keep every integer cell in linear arithmetic (by default a cell only
+    /// assigned constants and inputs and only compared with constants for equality goes
+    /// into BDDs over its classes of values; docs/mixed.md).
+    #[arg(long)]
+    pub no_finite: bool,
     /// Mixed backend: the stack bound, activations of one recursive function (or group of
     /// mutually recursive ones) followed at once. A deeper call makes SAFE impossible
     /// (UNKNOWN); bugs within the bound are found.
@@ -355,6 +360,7 @@ pub fn run(args: &CheckArgs) -> u8 {
         entry: entry.clone(),
         strategy: args.strategy,
         live: !args.no_live,
+        finite: !args.no_finite,
         deadline,
         recursion_bound: args.recursion_bound,
         ..Default::default()

@@ -238,9 +238,10 @@ pub fn text(r: &Report) -> String {
             let c = &m.counters;
             let _ = writeln!(
                 s,
-                "mixed: {} blocks, {} cells, {} back edges; {} iterations, peak {} atoms, peak {} linear constraints per atom, peak {} BDD nodes per atom; {} images, {} quantifier eliminations, {} Z3 queries",
+                "mixed: {} blocks, {} cells ({} finite), {} back edges; {} iterations, peak {} atoms, peak {} linear constraints per atom, peak {} BDD nodes per atom; {} images, {} quantifier eliminations, {} Z3 queries",
                 m.blocks,
                 m.cells,
+                m.finite_cells,
                 m.back_edges,
                 m.iterations,
                 m.peak_atoms,
@@ -293,6 +294,7 @@ fn stats_json(r: &Report) -> Value {
         "mixed": st.mixed.as_ref().map(|m| json!({
             "blocks": m.blocks,
             "cells": m.cells,
+            "finite_cells": m.finite_cells,
             "back_edges": m.back_edges,
             "iterations": m.iterations,
             "peak_atoms": m.peak_atoms,

@@ -222,6 +222,7 @@ impl Chain {
             guard: Cond::and(self.guard),
             data,
             control,
+            havoc: Vec::new(),
             inputs: self.inputs,
             steps: self.steps,
         }

@@ -34,7 +34,8 @@ pub fn live_cells(ltg: &Ltg, enabled: bool) -> Vec<Vec<bool>> {
                 .data
                 .iter()
                 .map(|(c, _)| c.0 as usize)
-                .chain(t.control.iter().map(|(c, _)| c.0 as usize)))
+                .chain(t.control.iter().map(|(c, _)| c.0 as usize))
+                .chain(t.havoc.iter().map(|(c, _)| c.0 as usize)))
         })
         .collect();
     let mut live = vec![vec![0u64; words]; ltg.blocks.len()];

@@ -296,6 +296,8 @@ pub struct Transition {
     pub data: Vec<(CellId, Ex)>,
     /// Control cells and their new values (constants).
     pub control: Vec<(CellId, u64)>,
+    /// Control cells set to any one of these values.
+    pub havoc: Vec<(CellId, Vec<u64>)>,
     pub inputs: Vec<Input>,
     pub steps: Vec<CirStep>,
 }

@@ -6,6 +6,7 @@
 //! - [`ltg`]: the graph: blocks, transitions of parallel assignments, cells;
 //! - [`build`]: CIR to the graph (memory through points-to, calls through return
 //!   locations, one object per allocation site);
+//! - [`finite`]: cells with finitely many observable values, moved into BDDs (§5.5);
 //! - [`live`]: live cells per block;
 //! - [`symbolic`]: the mixed representation and its operations;
 //! - [`search`]: the `bfs`, `frontier` and `lockstep` fixpoints.
@@ -16,6 +17,7 @@
 //! program uses is refused (as for the CEGAR loop) and no bound of the model was reached.
 
 pub mod build;
+pub mod finite;
 pub mod live;
 pub mod ltg;
 pub mod search;
@@ -39,6 +41,8 @@ pub struct Options {
     pub strategy: Strategy,
     /// Live-variable simplification (§6.2).
     pub live: bool,
+    /// Cells with finitely many observable values become control cells ([`finite`]).
+    pub finite: bool,
     pub deadline: Option<Instant>,
     pub cancel: Arc<AtomicBool>,
     /// Z3's budget per query (ms of solving).
@@ -54,6 +58,7 @@ impl Default for Options {
             entry: "main".into(),
             strategy: Strategy::Lockstep,
             live: true,
+            finite: true,
             deadline: None,
             cancel: Arc::new(AtomicBool::new(false)),
             query_ms: 2_000,
@@ -87,12 +92,19 @@ pub fn find(prog: &mut Program, opts: &Options) -> (Found, Stats) {
     };
     let refiner = Refiner::new(prog, entry, refinement::Options::default());
     let analyses = refiner.analyses();
-    let ltg = match build::build(prog, &analyses, entry, opts.recursion_bound) {
+    let mut ltg = match build::build(prog, &analyses, entry, opts.recursion_bound) {
         Ok(g) => g,
         Err(e) => return (Found::Unknown(format!("mixed backend: {e}")), stats),
     };
+    let finite_cells = if opts.finite {
+        let relevant = opts.live.then(|| live::relevant_cells(&ltg));
+        finite::encode(&mut ltg, relevant.as_deref())
+    } else {
+        0
+    };
     tracing::info!(
         blocks = ltg.blocks.len(),
+        finite_cells,
         transitions = ltg.transitions.len(),
         cells = ltg.cells.len(),
         smashed = ltg.smashed.len(),
@@ -109,6 +121,7 @@ pub fn find(prog: &mut Program, opts: &Options) -> (Found, Stats) {
     let (found, mut sstats) = search::search(&ltg, &sopts);
     sstats.blocks = ltg.blocks.len() as u64;
     sstats.cells = ltg.cells.len() as u64;
+    sstats.finite_cells = finite_cells as u64;
     stats.times.model_checking = start.elapsed();
     stats.mixed = Some(sstats);
     let found = match found {

@@ -5,8 +5,13 @@
 //! frontier goes through forward transitions until it is empty, then the new states at
 //! back-edge tails go through the back edges together).
 //!
-//! Every atom remembers the atom and transition it came from, so an atom at the error
-//! block gives the path of transitions that reaches it.
+//! New atoms at one block with the same data part are merged into one (their control
+//! parts joined: the union of §3.2), so states that differ only in control share an atom.
+//!
+//! Every atom remembers the atom and transition it came from, or the atoms it was merged
+//! from, so an atom at the error block gives the path of transitions that reaches it: from
+//! the error backwards, the states that reach it are carried by pre-images, and at a
+//! merged atom the path goes on through a part that holds such a state.
 
 use super::ltg::{BlockId, BlockKind, Ltg, TransId};
 use super::symbolic::{Atom, Calls, Counters, Space};
@@ -81,6 +86,8 @@ pub struct SearchStats {
     /// Size of the transition graph.
     pub blocks: u64,
     pub cells: u64,
+    /// Data cells moved into BDDs ([`super::finite`]).
+    pub finite_cells: u64,
     pub counters: Counters,
     pub bdd_nodes: u64,
 }
@@ -137,6 +144,16 @@ struct Entry {
     node: usize,
 }
 
+/// Where an atom came from.
+enum Node {
+    /// The initial states.
+    Root,
+    /// The image of the atom of `parent` through `trans`.
+    Image { parent: usize, trans: TransId },
+    /// The union of these atoms (their nodes and the atoms themselves).
+    Merged(Vec<(usize, Atom)>),
+}
+
 /// Atoms per block.
 type Sets = HashMap<BlockId, Vec<Atom>>;
 
@@ -144,8 +161,8 @@ struct Search<'g, 's> {
     ltg: &'g Ltg,
     space: &'s mut Space<'g>,
     live: Vec<Vec<bool>>,
-    /// (parent node, transition) of each atom ever made.
-    arena: Vec<(usize, Option<TransId>)>,
+    /// Where each atom ever made came from.
+    arena: Vec<Node>,
     bounds: Vec<String>,
     opts: &'s SearchOptions,
     stats: SearchStats,
@@ -162,7 +179,7 @@ pub fn search(ltg: &Ltg, opts: &SearchOptions) -> (Found, SearchStats) {
         ltg,
         space: &mut space,
         live,
-        arena: vec![(usize::MAX, None)],
+        arena: vec![Node::Root],
         bounds: Vec::new(),
         opts,
         stats: SearchStats::default(),
@@ -234,10 +251,13 @@ impl<'g, 's> Search<'g, 's> {
                 let tr = self.ltg.trans(t);
                 let live = &self.live[tr.to.0 as usize];
                 for atom in self.space.post(&e.atom, tr, live) {
-                    self.arena.push((e.node, Some(t)));
+                    self.arena.push(Node::Image {
+                        parent: e.node,
+                        trans: t,
+                    });
                     let node = self.arena.len() - 1;
                     if tr.to == self.ltg.error {
-                        return Err(Found::Error(self.path(node)));
+                        return Err(Found::Error(self.path(node, atom)));
                     }
                     if let BlockKind::Bound(why) = &self.ltg.blocks[tr.to.0 as usize] {
                         if !self.bounds.contains(why) {
@@ -256,13 +276,99 @@ impl<'g, 's> Search<'g, 's> {
         Ok(out)
     }
 
-    fn path(&self, mut node: usize) -> Vec<TransId> {
+    /// The transitions from the start to `node`, whose atom is `states`: backwards, the
+    /// states that reach the end are carried through pre-images; a merged atom continues
+    /// through a part that holds one of them (the first part if none can be shown to).
+    fn path(&mut self, mut node: usize, states: Atom) -> Vec<TransId> {
+        /// Most atoms carried backwards (a pre-image through a disjunctive guard is several).
+        const MAX_CARRIED: usize = 16;
         let mut out = Vec::new();
-        while let (parent, Some(t)) = self.arena[node] {
-            out.push(t);
-            node = parent;
+        let mut carried = vec![states];
+        // pre-images are only needed below a merged atom
+        let mut merges_below = self.merges_below(node);
+        loop {
+            match &self.arena[node] {
+                Node::Root => break,
+                Node::Image { parent, trans } => {
+                    let (parent, trans) = (*parent, *trans);
+                    out.push(trans);
+                    if merges_below {
+                        let tr = self.ltg.trans(trans);
+                        let mut next = Vec::new();
+                        for a in &carried {
+                            next.extend(self.space.pre(a, tr));
+                        }
+                        next.truncate(MAX_CARRIED);
+                        carried = next;
+                    }
+                    node = parent;
+                }
+                Node::Merged(parts) => {
+                    let parts: Vec<(usize, Atom)> = parts.clone();
+                    let mut chosen = None;
+                    for (n, atom) in &parts {
+                        let mut meets: Vec<Atom> = Vec::new();
+                        for a in &carried {
+                            let m = self.space.meet(a, atom);
+                            if !self.space.is_empty(&m) {
+                                meets.push(m);
+                            }
+                        }
+                        if !meets.is_empty() {
+                            chosen = Some((*n, meets));
+                            break;
+                        }
+                    }
+                    let (n, meets) = chosen.unwrap_or_else(|| {
+                        let (n, a) = &parts[0];
+                        (*n, vec![a.clone()])
+                    });
+                    carried = meets;
+                    node = n;
+                    merges_below = self.merges_below(node);
+                }
+            }
         }
         out.reverse();
+        out
+    }
+
+    /// True if a merged atom lies on some way back from `node` to the start.
+    fn merges_below(&self, mut node: usize) -> bool {
+        loop {
+            match &self.arena[node] {
+                Node::Root => return false,
+                Node::Image { parent, .. } => node = *parent,
+                Node::Merged(_) => return true,
+            }
+        }
+    }
+
+    /// `entries` with the atoms at one block that have the same data part merged.
+    fn merge(&mut self, entries: Vec<Entry>) -> Vec<Entry> {
+        let mut out: Vec<Entry> = Vec::new();
+        let mut parts: Vec<Vec<(usize, Atom)>> = Vec::new();
+        for e in entries {
+            let same = out
+                .iter()
+                .position(|o| o.block == e.block && o.atom.data == e.atom.data);
+            match same {
+                Some(i) => {
+                    out[i].atom = self.space.join_control(&out[i].atom, &e.atom);
+                    parts[i].push((e.node, e.atom));
+                }
+                None => {
+                    parts.push(vec![(e.node, e.atom.clone())]);
+                    out.push(e);
+                }
+            }
+        }
+        for (e, p) in out.iter_mut().zip(parts) {
+            if p.len() > 1 {
+                self.arena.push(Node::Merged(p));
+                e.node = self.arena.len() - 1;
+            }
+        }
         out
     }
 
@@ -288,7 +394,7 @@ impl<'g, 's> Search<'g, 's> {
             }
             kept.push(c);
         }
-        kept
+        self.merge(kept)
     }
 
     fn note(&mut self, stored: usize) {

@@ -307,7 +307,8 @@ impl<'g> Space<'g> {
         // control: quantify the updated and the dead cells, then set the new values
         let mut cvars = Vec::new();
         for (i, cell) in self.ltg.cells.iter().enumerate() {
-            let set = t.control.iter().any(|(c, _)| c.0 as usize == i);
+            let set = t.control.iter().any(|(c, _)| c.0 as usize == i)
+                || t.havoc.iter().any(|(c, _)| c.0 as usize == i);
             if matches!(cell.kind, CellKind::Control { .. }) && (set || !live[i]) {
                 cvars.extend(self.bits[i].iter().copied());
             }
@@ -318,6 +319,16 @@ impl<'g> Space<'g> {
             if live[c.0 as usize] {
                 let b = self.value(*c, *k);
                 values = self.bdd.and(&values, &b);
+            }
+        }
+        for (c, ks) in &t.havoc {
+            if live[c.0 as usize] {
+                let mut any = self.bdd.f();
+                for &k in ks {
+                    let b = self.value(*c, k);
+                    any = self.bdd.or(&any, &b);
+                }
+                values = self.bdd.and(&values, &any);
             }
         }
         let mut out = Vec::new();
@@ -343,6 +354,81 @@ impl<'g> Space<'g> {
             out.push(Atom { control, data });
         }
         out
+    }
+
+    /// The states from which `t` leads into `a` (the pre-image), as atoms; the inputs
+    /// stay free constants of the data part (existential by satisfiability), so nothing is
+    /// eliminated. Used to rebuild a path through merged atoms.
+    pub fn pre(&mut self, a: &Atom, t: &Transition) -> Vec<Atom> {
+        let mut env = Env {
+            pre: vec![None; self.names.len()],
+            inputs: Vec::new(),
+        };
+        let mut bounds = Vec::new();
+        for (k, inp) in t.inputs.iter().enumerate() {
+            let v = self.fresh_int(&format!("in{k}"));
+            if let Some((lo, hi)) = inp.range {
+                bounds.push(v.ge(Int::from_i128(lo)));
+                bounds.push(v.le(Int::from_i128(hi)));
+            }
+            env.inputs.push(v);
+        }
+        // the post-state's data cells are the assigned expressions over the pre-state
+        let values: Vec<(Int, Int)> = t
+            .data
+            .iter()
+            .map(|(c, e)| (self.var(*c).clone(), self.ex(e, &env)))
+            .collect();
+        let pairs: Vec<(&Int, &Int)> = values.iter().map(|(a, b)| (a, b)).collect();
+        let data = a.data.substitute(&pairs);
+        // control: the post-state's assigned cells have their new values
+        let mut control = a.control.clone();
+        for (c, k) in &t.control {
+            let v = self.value(*c, *k);
+            let cube = self.bdd.cube(&self.bits[c.0 as usize]);
+            let both = self.bdd.and(&control, &v);
+            control = self.bdd.exists(&both, &cube);
+        }
+        for (c, ks) in &t.havoc {
+            let mut any = self.bdd.f();
+            for &k in ks {
+                let b = self.value(*c, k);
+                any = self.bdd.or(&any, &b);
+            }
+            let cube = self.bdd.cube(&self.bits[c.0 as usize]);
+            let both = self.bdd.and(&control, &any);
+            control = self.bdd.exists(&both, &cube);
+        }
+        let mut out = Vec::new();
+        for (gb, gd) in self.dnf(&t.guard, true, &env) {
+            let c = self.bdd.and(&control, &gb);
+            if self.bdd.is_false(&c) {
+                continue;
+            }
+            let mut parts = vec![data.clone(), gd];
+            parts.extend(bounds.iter().cloned());
+            out.push(Atom {
+                control: c,
+                data: Bool::and(&parts),
+            });
+        }
+        out
+    }
+
+    /// `a ∧ b`.
+    pub fn meet(&self, a: &Atom, b: &Atom) -> Atom {
+        Atom {
+            control: self.bdd.and(&a.control, &b.control),
+            data: Bool::and(&[a.data.clone(), b.data.clone()]),
+        }
+    }
+
+    /// `a ∪ b` for atoms with the same data part (their control parts joined).
+    pub fn join_control(&self, a: &Atom, b: &Atom) -> Atom {
+        Atom {
+            control: self.bdd.or(&a.control, &b.control),
+            data: a.data.clone(),
+        }
     }
 
     fn note_size(&mut self, control: &Bdd, data: &Bool) {

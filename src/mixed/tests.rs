@@ -46,6 +46,7 @@ fn trans(guard: Cond, data: Vec<(CellId, Ex)>, control: Vec<(CellId, u64)>) -> T
         guard,
         data,
         control,
+        havoc: Vec::new(),
         inputs: Vec::new(),
         steps: Vec::new(),
     }
@@ -353,4 +354,161 @@ fn a_cancelled_search_stops() {
         found,
         super::search::Found::Stopped(super::search::Stopped::Cancelled)
     );
+}
+
+fn opts(strategy: Strategy) -> SearchOptions {
+    SearchOptions {
+        strategy,
+        live: true,
+        deadline: None,
+        cancel: Arc::new(AtomicBool::new(false)),
+        query_ms: 5000,
+        max_atoms: 100_000,
+    }
+}
+
+#[test]
+fn finite_cells_become_control_cells_over_their_classes() {
+    // x := any int; x == 0 / x != 5 in guards: classes {0, 5, other}
+    let mut g = graph();
+    g.blocks.push(BlockKind::End);
+    let mut t1 = trans(Cond::True, vec![(X, Ex::Input(0))], vec![]);
+    t1.inputs = vec![Input { range: None }];
+    t1.to = BlockId(3);
+    let mut t2 = trans(
+        Cond::and([
+            Cond::cmp(Cmp::Ne, x(), Ex::Int(0)),
+            Cond::cmp(Cmp::Ne, x(), Ex::Int(5)),
+        ]),
+        vec![],
+        vec![],
+    );
+    t2.from = BlockId(3);
+    t2.to = BlockId(1);
+    // y is compared with an order: it stays data
+    let t3 = trans(Cond::cmp(Cmp::Lt, Ex::Cell(Y), Ex::Int(3)), vec![], vec![]);
+    g.transitions = vec![t1, t2, t3];
+    g.out = vec![
+        vec![TransId(0), TransId(2)],
+        vec![],
+        vec![],
+        vec![TransId(1)],
+    ];
+    let n = super::finite::encode(&mut g, None);
+    assert_eq!(n, 1);
+    assert_eq!(g.cell(X).kind, CellKind::Control { bits: 2 });
+    assert_eq!(g.cell(Y).kind, CellKind::Data);
+    // x's assignment is a choice among the three classes, its guard control literals
+    let t1 = &g.transitions[0];
+    assert!(t1.data.is_empty());
+    assert_eq!(t1.havoc, vec![(X, vec![0, 1, 2])]);
+    assert!(g.transitions[1].guard.has_control());
+    // the error is reachable (x in "other")
+    let (found, _) = super::search::search(&g, &opts(Strategy::Lockstep));
+    assert!(matches!(found, super::search::Found::Error(_)), "{found:?}");
+}
+
+#[test]
+fn an_input_read_twice_splits_its_transition() {
+    // x := in and the same transition's guard reads in: one transition per class of in
+    let mut g = graph();
+    let mut t = trans(
+        Cond::cmp(Cmp::Eq, Ex::Input(0), Ex::Int(7)),
+        vec![(X, Ex::Input(0)), (Y, Ex::Input(0))],
+        vec![],
+    );
+    t.inputs = vec![Input {
+        range: Some((0, 10)),
+    }];
+    t.to = BlockId(2);
+    let mut u = trans(Cond::cmp(Cmp::Eq, x(), Ex::Int(7)), vec![], vec![]);
+    u.from = BlockId(2);
+    u.to = BlockId(1);
+    g.transitions = vec![t, u];
+    g.out = vec![vec![TransId(0)], vec![], vec![TransId(1)]];
+    // y is assigned the same input: one group, classes {7, other}
+    assert_eq!(super::finite::encode(&mut g, None), 2);
+    // the "other" split's guard `in == 7 && in != 7` folds to false or stays as data
+    // (Z3 finds it empty); the `7` split sets both cells to the class of 7
+    let splits: Vec<&Transition> = g
+        .transitions
+        .iter()
+        .filter(|t| t.from == BlockId(0))
+        .collect();
+    assert!(!splits.is_empty() && splits.len() <= 2, "{splits:?}");
+    assert!(splits
+        .iter()
+        .any(|t| t.control == vec![(X, 0), (Y, 0)] && t.data.is_empty()));
+    let (found, _) = super::search::search(&g, &opts(Strategy::Bfs));
+    assert!(matches!(found, super::search::Found::Error(_)), "{found:?}");
+}
+
+/// A program with `k` independent locks, each taken under a nondeterministic condition
+/// and released under the same one (the pattern where each lock doubles the atoms unless
+/// equal data parts are merged).
+fn locks_program(k: usize, bug: bool) -> String {
+    let mut s = String::from("int main() {\n");
+    for i in 0..k {
+        s += &format!("  int p{i} = __VERIFIER_nondet_int(); int l{i} = 0;\n");
+    }
+    s += "  while (1) {\n    if (__VERIFIER_nondet_int() == 0) break;\n";
+    for i in 0..k {
+        s += &format!("    l{i} = 0;\n    if (p{i} != 0) l{i} = 1;\n");
+    }
+    for i in 0..k {
+        // the bug: the last lock is released when it was not taken
+        let cond = if bug && i == k - 1 { "==" } else { "!=" };
+        s += &format!("    if (p{i} {cond} 0) {{ if (l{i} != 1) reach_error(); l{i} = 0; }}\n");
+    }
+    s += "  }\n  return 0;\n}\n";
+    s
+}
+
+#[test]
+fn many_locks_stay_small_and_their_bug_is_found_through_merged_atoms() {
+    for strategy in [Strategy::Bfs, Strategy::Frontier, Strategy::Lockstep] {
+        let text = format!(
+            "extern void reach_error(void); extern int __VERIFIER_nondet_int(void);\n{}",
+            locks_program(12, false)
+        );
+        let mut prog = load_text("t.c", text, &LoadOptions::default()).expect("loads");
+        let o = Options {
+            strategy,
+            ..Options::default()
+        };
+        let (found, stats) = find(&mut prog, &o);
+        assert!(safe(&found), "{strategy}: {found:?}");
+        let m = stats.mixed.expect("mixed stats");
+        assert!(m.finite_cells >= 12, "{m:?}");
+        // 2^12 combinations of locks, a few merged atoms
+        assert!(m.peak_atoms < 200, "{strategy}: {m:?}");
+        // the bug's path goes back through merged atoms and is replayed
+        assert!(
+            violation(&run(&locks_program(12, true), strategy)),
+            "{strategy}"
+        );
+    }
+}
+
+#[test]
+fn the_other_class_is_exact() {
+    // x is only compared with 0 and 1: a value that is neither still reaches the error
+    let bug = "int main() { int x = __VERIFIER_nondet_int();
+          if (x != 0) { if (x != 1) reach_error(); } return 0; }";
+    check_all(bug, violation);
+    // an unsigned char compared with all its values but one: the class "other" is 255
+    let mut cmp = String::new();
+    for k in 0..255 {
+        cmp += &format!("c != {k} && ");
+    }
+    let bug = format!(
+        "int main() {{ unsigned char c = (unsigned char)__VERIFIER_nondet_int();
+          if ({cmp}1) reach_error(); return 0; }}"
+    );
+    check_all(&bug, violation);
+    // a flag from a two-valued input has no other class
+    let safe_src = "_Bool __VERIFIER_nondet_bool(void);
+        int main() { _Bool b = __VERIFIER_nondet_bool(); int x = b;
+          if (x != 0 && x != 1) reach_error(); return 0; }";
+    check_all(safe_src, safe);
 }
