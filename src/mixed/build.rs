@@ -22,8 +22,10 @@
 //!   a bound block (the run then cannot prove the program safe). Allocators that may fail
 //!   return NULL by an input.
 //! - **Arithmetic** follows the CEGAR loop's: mathematical integers, casts between integer
-//!   types wrap, `/`, `%` and shifts by constants are exact, products of two variables and
-//!   bitwise operations (other than masks) are arbitrary values in the type's range (§5.5).
+//!   types wrap, `/`, `%` and shifts by constants are exact, products of two variables are
+//!   exact (non-linear for Z3); bitwise operations (other than masks), shifts and divisions
+//!   by variables are inputs in the type's range that remember their operands, so that the
+//!   interval analysis ([`super::interval`]) bounds them further (§5.5).
 //!
 //! A read of a `volatile` variable is an arbitrary value, as in the abstraction.
 //!
@@ -199,7 +201,17 @@ impl Chain {
     }
 
     fn input(&mut self, range: Option<(i128, i128)>) -> Ex {
-        self.inputs.push(Input { range });
+        self.inputs.push(Input { range, of: None });
+        Ex::Input(self.inputs.len() as u32 - 1)
+    }
+
+    /// The result of a non-linear operation: an input in `range`, remembering the
+    /// operation for the interval analysis.
+    fn nonlinear(&mut self, range: Option<(i128, i128)>, op: NonLinearOp, a: Ex, b: Ex) -> Ex {
+        self.inputs.push(Input {
+            range,
+            of: Some(Box::new(NonLinear { op, a, b })),
+        });
         Ex::Input(self.inputs.len() as u32 - 1)
     }
 
@@ -1330,6 +1342,17 @@ impl<'a> Builder<'a> {
                         .unwrap_or(1)
                         .max(1) as i128
                 };
+                let nonlinear = match op {
+                    BinOp::BitAnd => Some(NonLinearOp::BitAnd),
+                    BinOp::BitOr => Some(NonLinearOp::BitOr),
+                    BinOp::BitXor => Some(NonLinearOp::BitXor),
+                    BinOp::Shl => Some(NonLinearOp::Shl),
+                    BinOp::Shr => Some(NonLinearOp::Shr),
+                    BinOp::Div => Some(NonLinearOp::Div),
+                    BinOp::Rem => Some(NonLinearOp::Rem),
+                    _ => None,
+                };
+                let operands = (x.clone(), y.clone());
                 let v = match (op, y.as_int()) {
                     (BinOp::Add, _) => Ex::plus(x, y),
                     (BinOp::Sub, _) => Ex::minus(x, y),
@@ -1370,7 +1393,10 @@ impl<'a> Builder<'a> {
                         })
                     }
                     (BinOp::BitAnd, Some(m)) if m >= 0 => ch.input(Some((0, m))),
-                    _ => ch.input(range),
+                    _ => match nonlinear {
+                        Some(nl) => ch.nonlinear(range, nl, operands.0, operands.1),
+                        None => ch.input(range),
+                    },
                 };
                 // unsigned arithmetic wraps, as C defines it (signed overflow is undefined
                 // and stays mathematical, as in the CEGAR loop's terms)

@@ -269,10 +269,33 @@ impl Cond {
 }
 
 /// What a transition's input is, and the values it may take.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Input {
     /// Inclusive bounds (`None`: unbounded).
     pub range: Option<(i128, i128)>,
+    /// For the result of an operation the graph does not model exactly (§5.5): the
+    /// operation and its operands, from which [`super::interval`] bounds the result.
+    pub of: Option<Box<NonLinear>>,
+}
+
+/// An operation whose result is an input of the graph (bounded by intervals).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NonLinear {
+    pub op: NonLinearOp,
+    pub a: Ex,
+    pub b: Ex,
+}
+
+/// The operations of [`NonLinear`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum NonLinearOp {
+    BitAnd,
+    BitOr,
+    BitXor,
+    Shl,
+    Shr,
+    Div,
+    Rem,
 }
 
 /// A CIR edge a transition stands for.

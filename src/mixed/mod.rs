@@ -7,6 +7,7 @@
 //! - [`build`]: CIR to the graph (memory through points-to, calls through return
 //!   locations, one object per allocation site);
 //! - [`finite`]: cells with finitely many observable values, moved into BDDs (§5.5);
+//! - [`interval`]: intervals of the cells, bounding non-linear results (§5.5);
 //! - [`live`]: live cells per block;
 //! - [`symbolic`]: the mixed representation and its operations;
 //! - [`search`]: the `bfs`, `frontier` and `lockstep` fixpoints.
@@ -18,6 +19,7 @@
 
 pub mod build;
 pub mod finite;
+pub mod interval;
 pub mod live;
 pub mod ltg;
 pub mod search;
@@ -96,6 +98,7 @@ pub fn find(prog: &mut Program, opts: &Options) -> (Found, Stats) {
         Ok(g) => g,
         Err(e) => return (Found::Unknown(format!("mixed backend: {e}")), stats),
     };
+    let bounded = interval::bound_nonlinear(&mut ltg);
     let finite_cells = if opts.finite {
         let relevant = opts.live.then(|| live::relevant_cells(&ltg));
         finite::encode(&mut ltg, relevant.as_deref())
@@ -105,6 +108,7 @@ pub fn find(prog: &mut Program, opts: &Options) -> (Found, Stats) {
     tracing::info!(
         blocks = ltg.blocks.len(),
         finite_cells,
+        bounded,
         transitions = ltg.transitions.len(),
         cells = ltg.cells.len(),
         smashed = ltg.smashed.len(),
