@@ -29,15 +29,8 @@ const MAX_SPLIT: usize = 64;
 /// Most classes of a finite cell (8 BDD variables).
 const MAX_CLASSES: usize = 256;
 
-/// Moves the finite cells of `ltg` into BDDs; returns how many. With `relevant` (the cone
-/// of influence of the guards), assignments to the other cells are dropped first (they
-/// never decide a guard).
-pub fn encode(ltg: &mut Ltg, relevant: Option<&[bool]>) -> usize {
-    if let Some(rel) = relevant {
-        for t in &mut ltg.transitions {
-            t.data.retain(|(c, _)| rel[c.0 as usize]);
-        }
-    }
+/// Moves the finite cells of `ltg` into BDDs; returns how many.
+pub fn encode(ltg: &mut Ltg) -> usize {
     let n = ltg.cells.len();
     let mut finite: Vec<bool> = ltg.cells.iter().map(|c| c.kind == CellKind::Data).collect();
     let (consts, group) = loop {
@@ -266,7 +259,7 @@ fn free_input(t: &Transition, i: u32) -> bool {
     uses == 1
 }
 
-fn count_ex(e: &Ex, i: u32, uses: &mut usize) {
+pub(super) fn count_ex(e: &Ex, i: u32, uses: &mut usize) {
     match e {
         Ex::Input(j) if *j == i => *uses += 1,
         Ex::Int(_) | Ex::Cell(_) | Ex::Input(_) => {}
@@ -288,7 +281,7 @@ fn count_ex(e: &Ex, i: u32, uses: &mut usize) {
     }
 }
 
-fn count_cond(c: &Cond, i: u32, uses: &mut usize) {
+pub(super) fn count_cond(c: &Cond, i: u32, uses: &mut usize) {
     match c {
         Cond::True | Cond::False | Cond::Control { .. } => {}
         Cond::Cmp(_, a, b) => {

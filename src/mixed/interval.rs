@@ -5,6 +5,15 @@
 //! variable) is an input, and the ranges of its operands bound it — given `1 ≤ a ≤ 4` and
 //! `0 ≤ b ≤ 3`, `a | b` is in `0..=7` rather than anywhere in its type.
 //!
+//! Its second use: a wrap-around (a cast, unsigned arithmetic) is `x mod 2^n`, which
+//! makes Z3's quantifier elimination enumerate divisibility cases; where the interval of
+//! `x` is within one period of the type's range the wrap is rewritten exactly as `x`,
+//! `x + 2^n` or `x - 2^n` by cases (linear), and where it is within the range, as `x`.
+//!
+//! Third: a comparison the intervals decide (a pointer that can only hold one address
+//! compared with it, a counter's bound) is replaced by its truth value, so the conditional
+//! reads of memory through such pointers collapse to the one cell.
+//!
 //! The analysis is sound for the graph's semantics: every reachable value lies in its
 //! interval. Guards refine the intervals of the cells they compare with constants; other
 //! guards are ignored (an over-approximation). Control cells are not tracked.
@@ -212,16 +221,26 @@ impl Iv {
 /// The analysis' state at one block: an interval per cell (`None`: not reached).
 type State = Option<Vec<Iv>>;
 
-/// Runs the analysis and tightens the range of every input that stands for a non-linear
-/// result; returns how many ranges it tightened.
-pub fn bound_nonlinear(ltg: &mut Ltg) -> usize {
+/// What [`apply`] changed.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Applied {
+    /// Inputs standing for non-linear results whose range was tightened.
+    pub bounded: usize,
+    /// Wrap-arounds rewritten linearly.
+    pub unwrapped: usize,
+}
+
+/// Runs the analysis, tightens the range of every input that stands for a non-linear
+/// result and rewrites the wrap-arounds the intervals allow.
+pub fn apply(ltg: &mut Ltg) -> Applied {
     let states = analyse(ltg);
-    let mut tightened = 0;
+    let mut out = Applied::default();
     for t in &mut ltg.transitions {
-        let Some(pre) = &states[t.from.0 as usize] else {
+        let Some(raw) = &states[t.from.0 as usize] else {
             continue;
         };
-        let mut pre = pre.clone();
+        // where the transition fires: the guard holds
+        let mut pre = raw.clone();
         refine(&t.guard, &mut pre);
         if pre.iter().any(Iv::is_empty) {
             continue;
@@ -234,12 +253,208 @@ pub fn bound_nonlinear(ltg: &mut Ltg) -> usize {
             if let (Some(lo), Some(hi)) = (iv.lo, iv.hi) {
                 if inp.range != Some((lo, hi)) {
                     inp.range = Some((lo, hi));
-                    tightened += 1;
+                    out.bounded += 1;
+                }
+            }
+        }
+        let mut n = 0;
+        // the guard is rewritten with the intervals before it is known to hold (with the
+        // refined ones, `x < 0` would decide itself); an input's range comes from the
+        // cells' comparisons in the guard, never from a comparison of the input itself
+        let raw_inputs = input_intervals(t, raw);
+        t.guard = unwrap_cond(&t.guard, raw, &raw_inputs, &mut n);
+        // the assignments happen when the guard holds
+        let inputs = input_intervals(t, &pre);
+        for (_, e) in &mut t.data {
+            *e = unwrap(e, &pre, &inputs, &mut n);
+        }
+        out.unwrapped += n + free_wraps(t);
+    }
+    out
+}
+
+/// `e` with the wraps whose argument's interval allows it rewritten linearly.
+fn unwrap(e: &Ex, pre: &[Iv], inputs: &[Iv], n: &mut usize) -> Ex {
+    let mut u = |x: &Ex| unwrap(x, pre, inputs, n);
+    match e {
+        Ex::Int(_) | Ex::Cell(_) | Ex::Input(_) => e.clone(),
+        Ex::Add(a, b) => Ex::Add(Box::new(u(a)), Box::new(u(b))),
+        Ex::Sub(a, b) => Ex::Sub(Box::new(u(a)), Box::new(u(b))),
+        Ex::Mul(a, b) => Ex::Mul(Box::new(u(a)), Box::new(u(b))),
+        Ex::Scale(a, k) => Ex::Scale(Box::new(u(a)), *k),
+        Ex::Div(a, k) => Ex::Div(Box::new(u(a)), *k),
+        Ex::Rem(a, k) => Ex::Rem(Box::new(u(a)), *k),
+        Ex::FloorDiv(a, k) => Ex::FloorDiv(Box::new(u(a)), *k),
+        Ex::FloorRem(a, k) => Ex::FloorRem(Box::new(u(a)), *k),
+        Ex::Ite(c, a, b) => {
+            let (a, b) = (u(a), u(b));
+            let c = unwrap_cond(c, pre, inputs, n);
+            Ex::ite(c, a, b)
+        }
+        Ex::Wrap {
+            e: inner,
+            bits,
+            signed,
+        } => {
+            let x = u(inner);
+            let (lo, hi) = slamrs_abstraction::interp::int_range(*bits, *signed);
+            let iv = eval(&x, pre, inputs);
+            let (Some(l), Some(h)) = (iv.lo, iv.hi) else {
+                return Ex::Wrap {
+                    e: Box::new(x),
+                    bits: *bits,
+                    signed: *signed,
+                };
+            };
+            let m = hi - lo + 1;
+            if lo <= l && h <= hi {
+                *n += 1;
+                x
+            } else if lo - m <= l && h <= hi + m {
+                *n += 1;
+                // a side the interval rules out is no case
+                let below = if l < lo {
+                    Cond::cmp(Cmp::Lt, x.clone(), Ex::Int(lo))
+                } else {
+                    Cond::False
+                };
+                let above = if h > hi {
+                    Cond::cmp(Cmp::Lt, Ex::Int(hi), x.clone())
+                } else {
+                    Cond::False
+                };
+                let up = Ex::plus(x.clone(), Ex::Int(m));
+                let down = Ex::minus(x.clone(), Ex::Int(m));
+                Ex::ite(below, up, Ex::ite(above, down, x))
+            } else {
+                Ex::Wrap {
+                    e: Box::new(x),
+                    bits: *bits,
+                    signed: *signed,
                 }
             }
         }
     }
-    tightened
+}
+
+/// Rewrites the wraps of an input read nowhere else whose range covers a whole period of
+/// the wrap: the wrapped value is then any value of the type, which is the input with the
+/// type's range (exact, and without `mod` for Z3). Returns how many.
+fn free_wraps(t: &mut Transition) -> usize {
+    let single: Vec<bool> = (0..t.inputs.len() as u32)
+        .map(|i| {
+            let mut uses = 0;
+            super::finite::count_cond(&t.guard, i, &mut uses);
+            for (_, e) in &t.data {
+                super::finite::count_ex(e, i, &mut uses);
+            }
+            uses == 1
+        })
+        .collect();
+    let mut ranges: Vec<(u32, (i128, i128))> = Vec::new();
+    let mut visit = |e: &mut Ex| free_wrap(e, &t.inputs, &single, &mut ranges);
+    let mut guard = std::mem::replace(&mut t.guard, Cond::True);
+    cond_exprs(&mut guard, &mut visit);
+    t.guard = guard;
+    for (_, e) in &mut t.data {
+        visit(e);
+    }
+    for &(i, r) in &ranges {
+        t.inputs[i as usize] = Input {
+            range: Some(r),
+            of: None,
+        };
+    }
+    ranges.len()
+}
+
+fn free_wrap(e: &mut Ex, inputs: &[Input], single: &[bool], out: &mut Vec<(u32, (i128, i128))>) {
+    let mut rec = |x: &mut Ex| free_wrap(x, inputs, single, out);
+    match e {
+        Ex::Int(_) | Ex::Cell(_) | Ex::Input(_) => {}
+        Ex::Add(a, b) | Ex::Sub(a, b) | Ex::Mul(a, b) => {
+            rec(a);
+            rec(b);
+        }
+        Ex::Scale(a, _)
+        | Ex::Div(a, _)
+        | Ex::Rem(a, _)
+        | Ex::FloorDiv(a, _)
+        | Ex::FloorRem(a, _) => rec(a),
+        Ex::Ite(c, a, b) => {
+            rec(a);
+            rec(b);
+            cond_exprs(c, &mut rec);
+        }
+        Ex::Wrap {
+            e: inner,
+            bits,
+            signed,
+        } => {
+            if let Ex::Input(i) = **inner {
+                let (lo, hi) = slamrs_abstraction::interp::int_range(*bits, *signed);
+                let covers = inputs[i as usize]
+                    .range
+                    .is_none_or(|(l, h)| h.saturating_sub(l) >= hi - lo);
+                if single[i as usize] && covers {
+                    out.push((i, (lo, hi)));
+                    *e = Ex::Input(i);
+                    return;
+                }
+            }
+            rec(inner);
+        }
+    }
+}
+
+/// Calls `f` on every expression at the top of a condition's comparisons.
+fn cond_exprs(c: &mut Cond, f: &mut dyn FnMut(&mut Ex)) {
+    match c {
+        Cond::True | Cond::False | Cond::Control { .. } => {}
+        Cond::Cmp(_, a, b) => {
+            f(a);
+            f(b);
+        }
+        Cond::Not(x) => cond_exprs(x, f),
+        Cond::And(cs) | Cond::Or(cs) => cs.iter_mut().for_each(|x| cond_exprs(x, f)),
+    }
+}
+
+/// The truth of `a op b` for every pair of values in the intervals, if it is the same.
+fn decide(op: Cmp, a: Iv, b: Iv) -> Option<bool> {
+    let lt = a.hi.zip(b.lo).is_some_and(|(x, y)| x < y);
+    let gt = a.lo.zip(b.hi).is_some_and(|(x, y)| x > y);
+    let le = a.hi.zip(b.lo).is_some_and(|(x, y)| x <= y);
+    let ge = a.lo.zip(b.hi).is_some_and(|(x, y)| x >= y);
+    let same_point = a.lo.is_some() && a.lo == a.hi && a.lo == b.lo && b.lo == b.hi;
+    match op {
+        Cmp::Eq if same_point => Some(true),
+        Cmp::Eq if lt || gt => Some(false),
+        Cmp::Ne if same_point => Some(false),
+        Cmp::Ne if lt || gt => Some(true),
+        Cmp::Lt if lt => Some(true),
+        Cmp::Lt if ge => Some(false),
+        Cmp::Le if le => Some(true),
+        Cmp::Le if gt => Some(false),
+        _ => None,
+    }
+}
+
+fn unwrap_cond(c: &Cond, pre: &[Iv], inputs: &[Iv], n: &mut usize) -> Cond {
+    match c {
+        Cond::True | Cond::False | Cond::Control { .. } => c.clone(),
+        Cond::Cmp(op, a, b) => {
+            let (a, b) = (unwrap(a, pre, inputs, n), unwrap(b, pre, inputs, n));
+            match decide(*op, eval(&a, pre, inputs), eval(&b, pre, inputs)) {
+                Some(true) => Cond::True,
+                Some(false) => Cond::False,
+                None => Cond::cmp(*op, a, b),
+            }
+        }
+        Cond::Not(x) => Cond::negate(unwrap_cond(x, pre, inputs, n)),
+        Cond::And(cs) => Cond::and(cs.iter().map(|x| unwrap_cond(x, pre, inputs, n))),
+        Cond::Or(cs) => Cond::or(cs.iter().map(|x| unwrap_cond(x, pre, inputs, n))),
+    }
 }
 
 /// The fixpoint: an interval per block and data cell.
@@ -459,6 +674,65 @@ mod tests {
         assert_eq!(Iv::op(NonLinearOp::BitOr, iv(1, 4), iv(0, 3)), iv(1, 7));
         assert_eq!(Iv::op(NonLinearOp::BitAnd, iv(0, 100), Iv::TOP), iv(0, 100));
         assert_eq!(Iv::op(NonLinearOp::Rem, iv(0, 1000), iv(1, 5)), iv(0, 4));
+    }
+
+    #[test]
+    fn a_guard_is_not_decided_by_its_own_refinement() {
+        // x < 0 on an unknown x stays a guard (refined by itself, x would be below 0 and
+        // the guard "always true"); x + 8 == 8 after x := 0 is decided
+        let cells = vec![Cell {
+            name: "x".into(),
+            kind: CellKind::Data,
+        }];
+        let x = || Ex::Cell(CellId(0));
+        let t = |from: u32, to: u32, guard: Cond, data: Vec<(CellId, Ex)>| Transition {
+            from: BlockId(from),
+            to: BlockId(to),
+            guard,
+            data,
+            control: Vec::new(),
+            havoc: Vec::new(),
+            inputs: Vec::new(),
+            steps: Vec::new(),
+        };
+        let lt = Cond::cmp(Cmp::Lt, x(), Ex::Int(0));
+        let mut ltg = Ltg {
+            cells,
+            blocks: vec![
+                BlockKind::Start,
+                BlockKind::Error,
+                BlockKind::End,
+                BlockKind::End,
+            ],
+            transitions: vec![
+                t(0, 1, lt.clone(), vec![]),
+                t(
+                    0,
+                    3,
+                    Cond::negate(lt.clone()),
+                    vec![(CellId(0), Ex::Int(0))],
+                ),
+                t(
+                    3,
+                    1,
+                    Cond::cmp(Cmp::Eq, Ex::plus(x(), Ex::Int(8)), Ex::Int(8)),
+                    vec![],
+                ),
+            ],
+            start: BlockId(0),
+            error: BlockId(1),
+            out: vec![
+                vec![TransId(0), TransId(1)],
+                vec![],
+                vec![],
+                vec![TransId(2)],
+            ],
+            smashed: Vec::new(),
+        };
+        apply(&mut ltg);
+        assert_eq!(ltg.transitions[0].guard, lt);
+        assert_eq!(ltg.transitions[1].guard, Cond::negate(lt));
+        assert_eq!(ltg.transitions[2].guard, Cond::True);
     }
 
     #[test]

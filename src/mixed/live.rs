@@ -58,6 +58,19 @@ pub fn live_cells(ltg: &Ltg, enabled: bool) -> Vec<Vec<bool>> {
         .collect()
 }
 
+/// Drops the assignments to cells outside the cone of influence of the guards (they never
+/// decide which transitions are enabled); returns how many.
+pub fn drop_irrelevant(ltg: &mut Ltg) -> usize {
+    let relevant = relevant_cells(ltg);
+    let mut dropped = 0;
+    for t in &mut ltg.transitions {
+        let before = t.data.len();
+        t.data.retain(|(c, _)| relevant[c.0 as usize]);
+        dropped += before - t.data.len();
+    }
+    dropped
+}
+
 /// The cells that can influence a guard: those guards read, and everything a relevant
 /// cell is computed from (the cone of influence). The others never decide which
 /// transitions are enabled, so projecting them out everywhere keeps the reachable blocks

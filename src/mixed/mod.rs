@@ -98,17 +98,20 @@ pub fn find(prog: &mut Program, opts: &Options) -> (Found, Stats) {
         Ok(g) => g,
         Err(e) => return (Found::Unknown(format!("mixed backend: {e}")), stats),
     };
-    let bounded = interval::bound_nonlinear(&mut ltg);
+    if opts.live {
+        live::drop_irrelevant(&mut ltg);
+    }
+    let applied = interval::apply(&mut ltg);
     let finite_cells = if opts.finite {
-        let relevant = opts.live.then(|| live::relevant_cells(&ltg));
-        finite::encode(&mut ltg, relevant.as_deref())
+        finite::encode(&mut ltg)
     } else {
         0
     };
     tracing::info!(
         blocks = ltg.blocks.len(),
         finite_cells,
-        bounded,
+        bounded = applied.bounded,
+        unwrapped = applied.unwrapped,
         transitions = ltg.transitions.len(),
         cells = ltg.cells.len(),
         smashed = ltg.smashed.len(),

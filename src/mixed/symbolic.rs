@@ -438,7 +438,8 @@ impl<'g> Space<'g> {
         self.counters.peak_constraints = self.counters.peak_constraints.max(k);
     }
 
-    /// `∃ vars. body`, without quantifiers where Z3's `qe` succeeds.
+    /// `∃ vars. body`, without quantifiers where Z3's `qe` succeeds within the query
+    /// budget.
     fn eliminate(&mut self, body: &Bool, vars: &[Int]) -> Bool {
         let tokens = tokens(body);
         let occurring: Vec<&Int> = vars
@@ -453,18 +454,54 @@ impl<'g> Space<'g> {
         let q = z3::ast::exists_const(&bounds, &[], body);
         let goal = z3::Goal::new(false, false, false);
         goal.assert(&q);
+        // one elimination may not take the search's whole time: past the query budget the
+        // quantified formula stays (exact, harder for later queries)
         let tactic = Tactic::new("qe-light")
             .and_then(&Tactic::new("qe"))
-            .and_then(&Tactic::new("simplify"));
-        match self.calls.run(|| tactic.apply(&goal, None)) {
+            .and_then(&Tactic::new("simplify"))
+            .try_for(std::time::Duration::from_millis(self.timeout_ms.into()));
+        tracing::trace!(formula = %q, "eliminating");
+        let t0 = std::time::Instant::now();
+        let res = self.calls.run(|| tactic.apply(&goal, None));
+        tracing::debug!(
+            ms = t0.elapsed().as_millis() as u64,
+            vars = occurring.len(),
+            ok = res.is_ok(),
+            "quantifier elimination"
+        );
+        match res {
             Ok(res) => {
                 let disjuncts: Vec<Bool> = res
                     .list_subgoals()
                     .map(|g| Bool::and(&g.get_formulas()))
                     .collect();
-                Bool::or(&disjuncts).simplify()
+                let f = Bool::or(&disjuncts).simplify();
+                self.clean(f)
             }
             Err(_) => q,
+        }
+    }
+
+    /// `f` with the cases Z3 finds impossible in their context removed (eliminations over
+    /// case splits leave disjuncts like `x <= 5 && x >= 6`), within a small budget.
+    fn clean(&mut self, f: Bool) -> Bool {
+        if !f.to_string().contains("(or ") {
+            return f;
+        }
+        let goal = z3::Goal::new(false, false, false);
+        goal.assert(&f);
+        let budget = (self.timeout_ms / 4).max(50);
+        let tactic = Tactic::new("ctx-solver-simplify")
+            .try_for(std::time::Duration::from_millis(budget.into()));
+        match self.calls.run(|| tactic.apply(&goal, None)) {
+            Ok(res) => {
+                let parts: Vec<Bool> = res
+                    .list_subgoals()
+                    .map(|g| Bool::and(&g.get_formulas()))
+                    .collect();
+                Bool::or(&parts)
+            }
+            Err(_) => f,
         }
     }
 

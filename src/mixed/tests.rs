@@ -394,7 +394,7 @@ fn finite_cells_become_control_cells_over_their_classes() {
         vec![],
         vec![TransId(1)],
     ];
-    let n = super::finite::encode(&mut g, None);
+    let n = super::finite::encode(&mut g);
     assert_eq!(n, 1);
     assert_eq!(g.cell(X).kind, CellKind::Control { bits: 2 });
     assert_eq!(g.cell(Y).kind, CellKind::Data);
@@ -428,7 +428,7 @@ fn an_input_read_twice_splits_its_transition() {
     g.transitions = vec![t, u];
     g.out = vec![vec![TransId(0)], vec![], vec![TransId(1)]];
     // y is assigned the same input: one group, classes {7, other}
-    assert_eq!(super::finite::encode(&mut g, None), 2);
+    assert_eq!(super::finite::encode(&mut g), 2);
     // the "other" split's guard `in == 7 && in != 7` folds to false or stays as data
     // (Z3 finds it empty); the `7` split sets both cells to the class of 7
     let splits: Vec<&Transition> = g
