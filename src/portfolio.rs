@@ -1,8 +1,9 @@
 //! The engines behind `slamrs check --backend`: the CEGAR loop, the mixed symbolic
 //! backend, or both at once (the portfolio).
 //!
-//! The portfolio runs the mixed backend on a second thread, on its own copy of the
-//! program and at a lower priority, and the CEGAR loop on this one. The first definitive answer stops the other
+//! The portfolio runs the mixed backend on a second thread (a one-thread rayon pool), on
+//! its own copy of the program and at a lower priority, and the CEGAR loop on this one.
+//! The first definitive answer stops the other
 //! engine: SAFE from a sound run, or a violation after its replay on the interpreter (and
 //! then, on this thread, the caller's native confirmation). Two engines that contradict
 //! each other are a bug in one of them: the replayed violation is reported, and the
@@ -83,28 +84,35 @@ fn portfolio(
     copts.stop = Some(stop_cegar.clone());
     let mut mopts = mopts.clone();
     mopts.cancel = stop_mixed.clone();
-    // the mixed backend on a thread of its own, with its own copy of the program: it is
-    // not waited for once the CEGAR loop has answered (a long Z3 call of its search is not
-    // interrupted; it sees the stop at its next check)
+    // the mixed backend on a rayon pool of its own (one thread at a lower priority: the
+    // global pool's threads stay with the abstraction), with its own copy of the program;
+    // its job is not waited for once the CEGAR loop has answered (dropping the pool does
+    // not wait; the search sees the stop at its next check)
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .thread_name(|_| "mixed".into())
+        .start_handler(|_| lower_priority())
+        .build();
+    let pool = match pool {
+        Ok(p) => p,
+        Err(e) => {
+            tracing::warn!("cannot start the mixed backend's thread: {e}");
+            return cegar::run(prog, initial, &copts, progress, confirm);
+        }
+    };
     let (tx, rx) = std::sync::mpsc::channel();
     let mprog = prog.clone();
     let mthread_opts = mopts.clone();
     let stop = stop_cegar.clone();
-    let spawned = std::thread::Builder::new()
-        .name("mixed".into())
-        .spawn(move || {
-            lower_priority();
-            let mut mprog = mprog;
-            let (found, stats) = mixed::find(&mut mprog, &mthread_opts);
-            if matches!(found, mixed::Found::Safe | mixed::Found::Violation(_)) {
-                stop.store(true, Ordering::Release);
-            }
-            let _ = tx.send((found, stats, mprog));
-        });
-    if let Err(e) = spawned {
-        tracing::warn!("cannot start the mixed backend's thread: {e}");
-        return cegar::run(prog, initial, &copts, progress, confirm);
-    }
+    pool.spawn(move || {
+        let mut mprog = mprog;
+        let (found, stats) = mixed::find(&mut mprog, &mthread_opts);
+        if matches!(found, mixed::Found::Safe | mixed::Found::Violation(_)) {
+            stop.store(true, Ordering::Release);
+        }
+        let _ = tx.send((found, stats, mprog));
+    });
+    drop(pool);
     let cegar_out = cegar::run(prog, initial, &copts, progress, confirm);
     let definitive = matches!(cegar_out.verdict, Verdict::Safe | Verdict::Violation(_));
     let (mfound, mstats, mprog) = if definitive {

@@ -38,6 +38,9 @@ pub struct Budget {
     pub max_steps: u64,
     /// Probability that an allocation that may fail does.
     pub alloc_fail_probability: f64,
+    /// Set by another thread to end the search (checked between runs, before `min_runs`
+    /// too).
+    pub stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
 impl Default for Budget {
@@ -48,6 +51,7 @@ impl Default for Budget {
             min_runs: 0,
             max_steps: 200_000,
             alloc_fail_probability: 0.1,
+            stop: None,
         }
     }
 }
@@ -205,7 +209,16 @@ pub fn random_runs(prog: &Program, entry: &str, budget: &Budget) -> Searched {
     };
     let pool = constants(prog);
     let mut runs = 0;
-    while runs < budget.runs && (runs < budget.min_runs || start.elapsed() < budget.time) {
+    let stopped = || {
+        budget
+            .stop
+            .as_ref()
+            .is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
+    };
+    while runs < budget.runs
+        && (runs < budget.min_runs || start.elapsed() < budget.time)
+        && !stopped()
+    {
         let mut inner = SearchOracle {
             random: RandomOracle::new(runs)
                 .with_alloc_fail_probability(budget.alloc_fail_probability),

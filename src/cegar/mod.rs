@@ -644,6 +644,7 @@ fn stall_search(prog: &Program, opts: &Options, stats: &mut Stats) -> refinement
     let t = Instant::now();
     let mut budget = refinement::search::Budget {
         time: RANDOM_SEARCH_TIME,
+        stop: opts.stop.clone(),
         ..Default::default()
     };
     budget.min_runs = RANDOM_SEARCH_MIN_RUNS;

@@ -246,7 +246,7 @@ pub fn apply(ltg: &mut Ltg) -> Applied {
             continue;
         }
         let inputs = input_intervals(t, &pre);
-        for (inp, iv) in t.inputs.iter_mut().zip(inputs) {
+        for (inp, iv) in t.inputs.iter_mut().zip(inputs.iter().copied()) {
             if inp.of.is_none() || iv.is_empty() {
                 continue;
             }
@@ -257,7 +257,7 @@ pub fn apply(ltg: &mut Ltg) -> Applied {
                 }
             }
         }
-        let mut n = 0;
+        let mut n = expand_small(t, &pre, &inputs);
         // the guard is rewritten with the intervals before it is known to hold (with the
         // refined ones, `x < 0` would decide itself); an input's range comes from the
         // cells' comparisons in the guard, never from a comparison of the input itself
@@ -333,6 +333,92 @@ fn unwrap(e: &Ex, pre: &[Iv], inputs: &[Iv], n: &mut usize) -> Ex {
                     signed: *signed,
                 }
             }
+        }
+    }
+}
+
+/// Most values of an operand a non-linear operation is split on.
+const MAX_CASES: i128 = 16;
+
+/// Replaces the result of a shift, division or remainder whose right operand takes few
+/// values (by the intervals) with the exact value by cases: `x << e` with `0 ≤ e ≤ 3` is
+/// `e == 0 ? x : e == 1 ? 2x : e == 2 ? 4x : 8x`. Returns how many.
+fn expand_small(t: &mut Transition, pre: &[Iv], inputs: &[Iv]) -> usize {
+    let mut done: Vec<(u32, Ex)> = Vec::new();
+    for (i, inp) in t.inputs.iter().enumerate() {
+        let Some(nl) = &inp.of else { continue };
+        let b = eval(&nl.b, pre, &inputs[..i]);
+        let (Some(lo), Some(hi)) = (b.lo, b.hi) else {
+            continue;
+        };
+        if hi - lo >= MAX_CASES {
+            continue;
+        }
+        let case = |k: i128| -> Option<Ex> {
+            let a = nl.a.clone();
+            match nl.op {
+                NonLinearOp::Shl if (0..63).contains(&k) => Some(Ex::scale(a, 1 << k)),
+                NonLinearOp::Shr if k == 0 => Some(a),
+                NonLinearOp::Shr if (1..63).contains(&k) => Some(Ex::FloorDiv(Box::new(a), 1 << k)),
+                NonLinearOp::Div if k != 0 => Some(Ex::Div(Box::new(a), k)),
+                NonLinearOp::Rem if k != 0 => Some(Ex::Rem(Box::new(a), k)),
+                _ => None,
+            }
+        };
+        let Some(cases) = (lo..=hi)
+            .rev()
+            .map(|k| case(k).map(|e| (k, e)))
+            .collect::<Option<Vec<_>>>()
+        else {
+            continue;
+        };
+        // the last value needs no test: the operand has one of these values
+        let mut it = cases.into_iter();
+        let (_, mut v) = it.next().expect("a nonempty interval");
+        for (k, e) in it {
+            v = Ex::ite(Cond::cmp(Cmp::Eq, nl.b.clone(), Ex::Int(k)), e, v);
+        }
+        done.push((i as u32, v));
+    }
+    for (i, v) in &done {
+        let mut f = |e: &mut Ex| replace_input(e, *i, v);
+        let mut guard = std::mem::replace(&mut t.guard, Cond::True);
+        cond_exprs(&mut guard, &mut f);
+        t.guard = guard;
+        for (_, e) in &mut t.data {
+            f(e);
+        }
+        // later inputs' operands may read it too
+        for inp in &mut t.inputs {
+            if let Some(nl) = &mut inp.of {
+                replace_input(&mut nl.a, *i, v);
+                replace_input(&mut nl.b, *i, v);
+            }
+        }
+    }
+    done.len()
+}
+
+/// `e` with input `i` replaced by `v`.
+fn replace_input(e: &mut Ex, i: u32, v: &Ex) {
+    let mut rec = |x: &mut Ex| replace_input(x, i, v);
+    match e {
+        Ex::Input(j) if *j == i => *e = v.clone(),
+        Ex::Int(_) | Ex::Cell(_) | Ex::Input(_) => {}
+        Ex::Add(a, b) | Ex::Sub(a, b) | Ex::Mul(a, b) => {
+            rec(a);
+            rec(b);
+        }
+        Ex::Scale(a, _)
+        | Ex::Div(a, _)
+        | Ex::Rem(a, _)
+        | Ex::FloorDiv(a, _)
+        | Ex::FloorRem(a, _)
+        | Ex::Wrap { e: a, .. } => rec(a),
+        Ex::Ite(c, a, b) => {
+            rec(a);
+            rec(b);
+            cond_exprs(c, &mut rec);
         }
     }
 }
