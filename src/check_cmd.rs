@@ -118,6 +118,10 @@ pub struct CheckArgs {
     /// (UNKNOWN); bugs within the bound are found.
     #[arg(long, value_name = "N", default_value_t = 6)]
     pub recursion_bound: u32,
+    /// Mixed backend: objects per allocation site (the heap array of F-Soft §5.3). One
+    /// allocation more at a site makes SAFE impossible (UNKNOWN).
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub heap_bound: u32,
     /// Worker threads for abstraction (0: one per core).
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub threads: usize,
@@ -363,6 +367,7 @@ pub fn run(args: &CheckArgs) -> u8 {
         finite: !args.no_finite,
         deadline,
         recursion_bound: args.recursion_bound,
+        heap_bound: args.heap_bound,
         ..Default::default()
     };
     if let Some(dir) = &args.save_abstractions {

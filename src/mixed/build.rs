@@ -18,9 +18,11 @@
 //!   the functions of a recursive call-graph component have one instance (blocks, cells,
 //!   return locations) per depth below the bound; a call from the deepest instance into
 //!   the component goes to a bound block, which makes a SAFE answer impossible.
-//! - **Heap** (§5.3). One object per allocation site: a second allocation at a site goes to
-//!   a bound block (the run then cannot prove the program safe). Allocators that may fail
-//!   return NULL by an input.
+//! - **Heap** (§5.3). A finite array of objects per allocation site (`--heap-bound`, default
+//!   3): a control cell counts the objects allocated at the site, an allocation takes the
+//!   next one (the path forks once per count), and one more than the bound goes to a bound
+//!   block (the run then cannot prove the program safe). Allocators that may fail return
+//!   NULL by an input.
 //! - **Arithmetic** follows the CEGAR loop's: mathematical integers, casts between integer
 //!   types wrap, `/`, `%` and shifts by constants are exact, products of two variables are
 //!   exact (non-linear for Z3); bitwise operations (other than masks), shifts and divisions
@@ -132,7 +134,8 @@ impl Leaf {
 enum ObjKey {
     /// A variable of the function instance at this depth (0 for all others).
     Var(VarId, u32),
-    Alloc(AllocId),
+    /// The `j`-th object of an allocation site.
+    Alloc(AllocId, u32),
 }
 
 struct Object {
@@ -259,7 +262,10 @@ struct Builder<'a> {
     bound: u32,
     /// The depth of the function instance being followed.
     depth: u32,
-    alloc_flags: HashMap<AllocId, CellId>,
+    /// Objects per allocation site (the heap's bound).
+    heap_bound: u32,
+    /// The control cell counting the objects allocated at each site.
+    alloc_counts: HashMap<AllocId, CellId>,
     blocks: Vec<BlockKind>,
     block_of: HashMap<BlockKind, BlockId>,
     heads: HashSet<(FuncId, NodeId)>,
@@ -267,14 +273,23 @@ struct Builder<'a> {
     smashed: Vec<String>,
 }
 
-/// Builds the transition graph of `prog` from `entry`, with `bound` instances of each
-/// recursive function.
+/// The bounds of the model.
+#[derive(Copy, Clone, Debug)]
+pub struct Bounds {
+    /// Instances of each recursive function (the stack's depth).
+    pub recursion: u32,
+    /// Objects per allocation site (the heap array's length per site).
+    pub heap: u32,
+}
+
+/// Builds the transition graph of `prog` from `entry` within `bounds`.
 pub fn build(
     prog: &Program,
     analyses: &Analyses,
     entry: FuncId,
-    bound: u32,
+    bounds: Bounds,
 ) -> Result<Ltg, Unsupported> {
+    let bound = bounds.recursion;
     let _s = tracing::info_span!("ltg").entered();
     if prog.func(entry).body.is_none() {
         return Err(Unsupported::NoEntry(prog.func(entry).name.clone()));
@@ -294,7 +309,8 @@ pub fn build(
         recursive,
         bound: bound.max(1),
         depth: 0,
-        alloc_flags: HashMap::default(),
+        heap_bound: bounds.heap.max(1),
+        alloc_counts: HashMap::default(),
         blocks: Vec::new(),
         block_of: HashMap::default(),
         heads: HashSet::default(),
@@ -529,14 +545,25 @@ impl<'a> Builder<'a> {
                 Layout::Untyped | Layout::Collapsed => None,
             };
             let name = format!("alloc@{}", prog.loc_string(site.loc));
-            self.object(
-                ObjKey::Alloc(id),
-                &name,
-                t,
-                heap + (i as i128 + 1) * (1 << 32),
-            );
-            let flag = self.cell(format!("allocated({name})"), CellKind::Control { bits: 1 });
-            self.alloc_flags.insert(id, flag);
+            // the site's objects one after another in its region of the heap
+            let size = t.and_then(|t| prog.types.size_of(t)).unwrap_or(1) as i128;
+            let stride = (size.max(1) + 15) / 16 * 16;
+            for j in 0..self.heap_bound {
+                let oname = if self.heap_bound == 1 {
+                    name.clone()
+                } else {
+                    format!("{name}#{j}")
+                };
+                self.object(
+                    ObjKey::Alloc(id, j),
+                    &oname,
+                    t,
+                    heap + (i as i128 + 1) * (1 << 32) + j as i128 * stride,
+                );
+            }
+            let bits = 64 - u64::from(self.heap_bound).leading_zeros();
+            let count = self.cell(format!("allocated({name})"), CellKind::Control { bits });
+            self.alloc_counts.insert(id, count);
         }
         for &f in reach {
             let ret = prog.types.fn_sig(prog.func(f).ty).map(|s| s.ret);
@@ -589,7 +616,7 @@ impl<'a> Builder<'a> {
                 }
             }
         }
-        for &c in self.alloc_flags.values() {
+        for &c in self.alloc_counts.values() {
             ch.set_control(c, 0);
         }
         for init in &prog.inits {
@@ -638,6 +665,8 @@ impl<'a> Builder<'a> {
                 .checked_sub(1)
                 .ok_or_else(|| Unsupported::Unterminated(prog.func(f).name.clone()))?;
             let e = &body.node(n).edges[i];
+            // further chains the edge forks into (the objects of an allocation site)
+            let mut forks: Vec<Chain> = Vec::new();
             ch.steps.push(CirStep {
                 func: f,
                 node: n,
@@ -660,7 +689,7 @@ impl<'a> Builder<'a> {
                     Next::Node(e.to)
                 }
                 Stmt::Alloc { lhs, site, .. } => {
-                    self.alloc(&mut ch, f, lhs, *site);
+                    forks = self.alloc(&mut ch, f, lhs, *site);
                     Next::Node(e.to)
                 }
                 Stmt::Return(v) => {
@@ -681,19 +710,21 @@ impl<'a> Builder<'a> {
                     self.call(&mut ch, f, lhs.as_ref(), callee, args, e.to)?
                 }
             };
-            match next {
-                Next::Node(to) if !self.heads.contains(&(f, to)) => {
-                    work.push((ch, to, 0));
+            for ch in std::iter::once(ch).chain(forks) {
+                match next.clone() {
+                    Next::Node(to) if !self.heads.contains(&(f, to)) => {
+                        work.push((ch, to, 0));
+                    }
+                    Next::Node(to) => {
+                        let b = self.node_block(f, to, self.depth);
+                        self.transitions.push(ch.finish(b));
+                    }
+                    Next::Block(kind) => {
+                        let b = self.block(kind);
+                        self.transitions.push(ch.finish(b));
+                    }
+                    Next::Dropped => {}
                 }
-                Next::Node(to) => {
-                    let b = self.node_block(f, to, self.depth);
-                    self.transitions.push(ch.finish(b));
-                }
-                Next::Block(kind) => {
-                    let b = self.block(kind);
-                    self.transitions.push(ch.finish(b));
-                }
-                Next::Dropped => {}
             }
         }
         Ok(())
@@ -917,30 +948,55 @@ impl<'a> Builder<'a> {
         }
     }
 
-    fn alloc(&mut self, ch: &mut Chain, f: FuncId, lhs: &Lval, site: AllocId) {
+    /// An allocation: `ch` takes the site's first object; the returned chains take the
+    /// others (each under its count of objects allocated so far); past the last one the
+    /// path goes to a bound block.
+    fn alloc(&mut self, ch: &mut Chain, f: FuncId, lhs: &Lval, site: AllocId) -> Vec<Chain> {
         let prog = self.prog;
         let info = &prog.allocs[site.0 as usize];
-        if let Some(&flag) = self.alloc_flags.get(&site) {
-            // a second allocation at this site is beyond the model's bound
-            let mut beyond = ch.clone();
-            beyond.guard.push(Cond::Control {
-                cell: flag,
-                value: 1,
-                eq: true,
-            });
-            let b = self.block(BlockKind::Bound(format!(
-                "a second object allocated at {}",
-                prog.loc_string(info.loc)
-            )));
-            self.transitions.push(beyond.finish(b));
-            ch.guard.push(Cond::Control {
-                cell: flag,
-                value: 0,
-                eq: true,
-            });
-            ch.set_control(flag, 1);
+        let Some(&count) = self.alloc_counts.get(&site) else {
+            self.alloc_object(ch, f, lhs, site, 0);
+            return Vec::new();
+        };
+        let at = |j: u32| Cond::Control {
+            cell: count,
+            value: u64::from(j),
+            eq: true,
+        };
+        // one object more than the bound is beyond the model
+        let mut beyond = ch.clone();
+        beyond.guard.push(at(self.heap_bound));
+        let b = self.block(BlockKind::Bound(format!(
+            "more than {} object{} allocated at {}",
+            self.heap_bound,
+            if self.heap_bound == 1 { "" } else { "s" },
+            prog.loc_string(info.loc)
+        )));
+        self.transitions.push(beyond.finish(b));
+        let mut forks = Vec::new();
+        for j in (0..self.heap_bound).rev() {
+            let mut c = if j == 0 {
+                std::mem::replace(ch, Chain::new(ch.from))
+            } else {
+                ch.clone()
+            };
+            c.guard.push(at(j));
+            c.set_control(count, u64::from(j) + 1);
+            self.alloc_object(&mut c, f, lhs, site, j);
+            if j == 0 {
+                *ch = c;
+            } else {
+                forks.push(c);
+            }
         }
-        let key = ObjKey::Alloc(site);
+        forks
+    }
+
+    /// `lhs` gets the `j`-th object of the site, initialized.
+    fn alloc_object(&mut self, ch: &mut Chain, f: FuncId, lhs: &Lval, site: AllocId, j: u32) {
+        let prog = self.prog;
+        let info = &prog.allocs[site.0 as usize];
+        let key = ObjKey::Alloc(site, j);
         if let Some(o) = self.objects.get(&key) {
             let leaves: Vec<(Leaf, CellId)> = o.leaves.iter().map(|l| (l.1, l.2)).collect();
             for (leaf, c) in leaves {
@@ -1071,8 +1127,16 @@ impl<'a> Builder<'a> {
             .expr_targets(self.prog, f, e)
             .iter()
             .filter_map(|l| match l.obj {
-                AbsObj::Var(v) => Some((0..self.bound).map(move |d| ObjKey::Var(v, d)).collect()),
-                AbsObj::Alloc(a) => Some(vec![ObjKey::Alloc(a)]),
+                AbsObj::Var(v) => Some(
+                    (0..self.bound)
+                        .map(move |d| ObjKey::Var(v, d))
+                        .collect::<Vec<_>>(),
+                ),
+                AbsObj::Alloc(a) => Some(
+                    (0..self.heap_bound)
+                        .map(move |j| ObjKey::Alloc(a, j))
+                        .collect(),
+                ),
                 _ => None,
             })
             .flatten()
@@ -1570,6 +1634,7 @@ fn wrap(x: Ex, bits: u16, signed: bool) -> Ex {
     }
 }
 
+#[derive(Clone)]
 enum Next {
     Node(NodeId),
     Block(BlockKind),

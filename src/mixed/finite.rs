@@ -17,6 +17,11 @@
 //! guard); for the "other" class the input stays a data value, constrained to differ
 //! from every constant of the class.
 //!
+//! Two finite cells compared with each other (`s->state != state`) share their classes
+//! (which must include a constant); the comparison is exact unless both hold "other"
+//! values, which may or may not be equal: there both outcomes are kept (an
+//! over-approximation; a path through it is confirmed or refuted like any other).
+//!
 //! The values of a control cell outside `0..classes` (an uninitialized cell's BDD bits are
 //! unconstrained) satisfy no equality with a constant, so they behave as "other" too.
 
@@ -34,7 +39,19 @@ pub fn encode(ltg: &mut Ltg) -> usize {
     let n = ltg.cells.len();
     let mut finite: Vec<bool> = ltg.cells.iter().map(|c| c.kind == CellKind::Data).collect();
     let (consts, group) = loop {
-        let (bad, consts, group) = scan(ltg, &finite);
+        let Scan {
+            mut bad,
+            consts,
+            group,
+            compared,
+        } = scan(ltg, &finite);
+        // cells compared with each other and with no constant are plain data (their only
+        // class would be "other", where the comparison is a guess)
+        for &c in &compared {
+            if consts[group[c]].is_empty() {
+                bad[c] = true;
+            }
+        }
         let mut changed = false;
         for c in 0..n {
             if finite[c] && (bad[c] || consts[group[c]].len() + 1 > MAX_CLASSES) {
@@ -93,15 +110,37 @@ pub fn encode(ltg: &mut Ltg) -> usize {
     count
 }
 
-/// One pass over the transitions under the current candidates: the candidates that break
-/// a rule, the constants of each group and the group (copy component) of each cell.
-fn scan(ltg: &Ltg, finite: &[bool]) -> (Vec<bool>, Vec<BTreeSet<i128>>, Vec<usize>) {
+/// What one pass over the transitions found.
+struct Scan {
+    /// Candidates that break a rule.
+    bad: Vec<bool>,
+    /// The constants of each group (indexed by the group's representative).
+    consts: Vec<BTreeSet<i128>>,
+    /// The group (copy and comparison component) of each cell.
+    group: Vec<usize>,
+    /// Cells compared with another cell.
+    compared: Vec<usize>,
+}
+
+/// One pass over the transitions under the current candidates.
+fn scan(ltg: &Ltg, finite: &[bool]) -> Scan {
     let n = ltg.cells.len();
     let mut bad = vec![false; n];
+    let mut compared = Vec::new();
     let mut uf: Vec<usize> = (0..n).collect();
     let mut consts: Vec<(usize, i128)> = Vec::new();
     for t in &ltg.transitions {
-        guard_scan(&t.guard, &mut bad, &mut consts);
+        let mut pairs = Vec::new();
+        guard_scan(&t.guard, &mut bad, &mut consts, &mut pairs);
+        for (x, y) in pairs {
+            if finite[x] && finite[y] {
+                union(&mut uf, x, y);
+                compared.push(x);
+            } else {
+                bad[x] = true;
+                bad[y] = true;
+            }
+        }
         let mut by_input: HashMap<u32, usize> = HashMap::default();
         for (c, e) in &t.data {
             let c = c.0 as usize;
@@ -126,15 +165,25 @@ fn scan(ltg: &Ltg, finite: &[bool]) -> (Vec<bool>, Vec<BTreeSet<i128>>, Vec<usiz
     for (c, k) in consts {
         sets[group[c]].insert(k);
     }
-    (bad, sets, group)
+    Scan {
+        bad,
+        consts: sets,
+        group,
+        compared,
+    }
 }
 
 /// Marks the cells a guard reads other than in `cell == k` / `cell != k`.
-fn guard_scan(g: &Cond, bad: &mut [bool], consts: &mut Vec<(usize, i128)>) {
+fn guard_scan(
+    g: &Cond,
+    bad: &mut [bool],
+    consts: &mut Vec<(usize, i128)>,
+    pairs: &mut Vec<(usize, usize)>,
+) {
     match g {
         Cond::True | Cond::False | Cond::Control { .. } => {}
-        Cond::Not(c) => guard_scan(c, bad, consts),
-        Cond::And(cs) | Cond::Or(cs) => cs.iter().for_each(|c| guard_scan(c, bad, consts)),
+        Cond::Not(c) => guard_scan(c, bad, consts, pairs),
+        Cond::And(cs) | Cond::Or(cs) => cs.iter().for_each(|c| guard_scan(c, bad, consts, pairs)),
         Cond::Cmp(op, a, b) => {
             if matches!(op, Cmp::Eq | Cmp::Ne) {
                 if let Some((c, k)) = cell_const(a, b) {
@@ -142,8 +191,12 @@ fn guard_scan(g: &Cond, bad: &mut [bool], consts: &mut Vec<(usize, i128)>) {
                     return;
                 }
             }
-            // two cells compared with each other are data: two values of the class
-            // "other" may or may not be equal
+            if matches!(op, Cmp::Eq | Cmp::Ne) {
+                if let (Ex::Cell(x), Ex::Cell(y)) = (a, b) {
+                    pairs.push((x.0 as usize, y.0 as usize));
+                    return;
+                }
+            }
             a.cells(&mut |c| bad[c.0 as usize] = true);
             b.cells(&mut |c| bad[c.0 as usize] = true);
         }
@@ -399,7 +452,8 @@ fn split(
         if !feasible {
             continue;
         }
-        let guard = rewrite_cond(&Cond::and(guard), finite, &inputs, &class_of);
+        let classes = |c: usize| consts[group[c]].len() as u64;
+        let guard = rewrite_cond(&Cond::and(guard), finite, &inputs, &class_of, &classes);
         if guard == Cond::False {
             continue;
         }
@@ -446,12 +500,39 @@ fn rewrite_cond(
     finite: &[bool],
     inputs: &HashMap<u32, Ex>,
     class_of: &dyn Fn(usize, i128) -> u64,
+    classes: &dyn Fn(usize) -> u64,
 ) -> Cond {
     match g {
         Cond::True | Cond::False | Cond::Control { .. } => g.clone(),
-        Cond::Not(c) => Cond::negate(rewrite_cond(c, finite, inputs, class_of)),
-        Cond::And(cs) => Cond::and(cs.iter().map(|c| rewrite_cond(c, finite, inputs, class_of))),
-        Cond::Or(cs) => Cond::or(cs.iter().map(|c| rewrite_cond(c, finite, inputs, class_of))),
+        Cond::Not(c) => Cond::negate(rewrite_cond(c, finite, inputs, class_of, classes)),
+        Cond::And(cs) => Cond::and(
+            cs.iter()
+                .map(|c| rewrite_cond(c, finite, inputs, class_of, classes)),
+        ),
+        Cond::Or(cs) => Cond::or(
+            cs.iter()
+                .map(|c| rewrite_cond(c, finite, inputs, class_of, classes)),
+        ),
+        Cond::Cmp(op, Ex::Cell(x), Ex::Cell(y))
+            if matches!(op, Cmp::Eq | Cmp::Ne) && finite[x.0 as usize] && finite[y.0 as usize] =>
+        {
+            // the same constant's class; two values of the class "other" may be equal
+            // or not (both outcomes: an over-approximation)
+            let m = classes(x.0 as usize);
+            let lit = |c: CellId, j: u64, eq: bool| Cond::Control {
+                cell: c,
+                value: j,
+                eq,
+            };
+            let same = Cond::or((0..m).map(|j| Cond::and([lit(*x, j, true), lit(*y, j, true)])));
+            match op {
+                Cmp::Eq => {
+                    let other = |c: CellId| Cond::and((0..m).map(|j| lit(c, j, false)));
+                    Cond::or([same, Cond::and([other(*x), other(*y)])])
+                }
+                _ => Cond::negate(same),
+            }
+        }
         Cond::Cmp(op, a, b) => {
             if let Some((c, k)) = cell_const(a, b) {
                 if finite[c.0 as usize] {
@@ -496,6 +577,10 @@ fn subst_ex(
             bits: *bits,
             signed: *signed,
         },
-        Ex::Ite(c, a, b) => Ex::ite(rewrite_cond(c, finite, inputs, class_of), *s(a), *s(b)),
+        Ex::Ite(c, a, b) => Ex::ite(
+            rewrite_cond(c, finite, inputs, class_of, &|_| 0),
+            *s(a),
+            *s(b),
+        ),
     }
 }

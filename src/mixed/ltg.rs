@@ -257,6 +257,16 @@ impl Cond {
         }
     }
 
+    /// True if the condition reads only control cells (no comparison of data).
+    pub fn is_control_only(&self) -> bool {
+        match self {
+            Cond::True | Cond::False | Cond::Control { .. } => true,
+            Cond::Cmp(..) => false,
+            Cond::Not(c) => c.is_control_only(),
+            Cond::And(cs) | Cond::Or(cs) => cs.iter().all(Cond::is_control_only),
+        }
+    }
+
     /// True if the condition reads a control cell.
     pub fn has_control(&self) -> bool {
         match self {

@@ -52,6 +52,8 @@ pub struct Options {
     pub max_atoms: usize,
     /// Activations of one recursive component followed at once (the stack bound).
     pub recursion_bound: u32,
+    /// Objects per allocation site (the heap array's length per site).
+    pub heap_bound: u32,
 }
 
 impl Default for Options {
@@ -66,6 +68,7 @@ impl Default for Options {
             query_ms: 2_000,
             max_atoms: 200_000,
             recursion_bound: 6,
+            heap_bound: 3,
         }
     }
 }
@@ -94,7 +97,11 @@ pub fn find(prog: &mut Program, opts: &Options) -> (Found, Stats) {
     };
     let refiner = Refiner::new(prog, entry, refinement::Options::default());
     let analyses = refiner.analyses();
-    let mut ltg = match build::build(prog, &analyses, entry, opts.recursion_bound) {
+    let bounds = build::Bounds {
+        recursion: opts.recursion_bound,
+        heap: opts.heap_bound,
+    };
+    let mut ltg = match build::build(prog, &analyses, entry, bounds) {
         Ok(g) => g,
         Err(e) => return (Found::Unknown(format!("mixed backend: {e}")), stats),
     };

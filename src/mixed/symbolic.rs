@@ -219,6 +219,13 @@ impl<'g> Space<'g> {
             let b = self.cond(c, env);
             return vec![(self.bdd.t(), if positive { b } else { b.not() })];
         }
+        if c.is_control_only() {
+            // one BDD, not a disjunction of cubes (`x != y` over classes is a conjunction
+            // of disjunctions)
+            let b = self.control_bdd(c);
+            let b = if positive { b } else { self.bdd.not(&b) };
+            return vec![(b, Bool::from_bool(true))];
+        }
         match c {
             Cond::Control { cell, value, eq } => {
                 let v = self.value(*cell, *value);
@@ -249,6 +256,43 @@ impl<'g> Space<'g> {
                 }
             }
             _ => unreachable!("conditions without control literals are handled above"),
+        }
+    }
+
+    /// The BDD of a condition over control cells only.
+    fn control_bdd(&self, c: &Cond) -> Bdd {
+        match c {
+            Cond::True => self.bdd.t(),
+            Cond::False => self.bdd.f(),
+            Cond::Control { cell, value, eq } => {
+                let v = self.value(*cell, *value);
+                if *eq {
+                    v
+                } else {
+                    self.bdd.not(&v)
+                }
+            }
+            Cond::Not(x) => {
+                let b = self.control_bdd(x);
+                self.bdd.not(&b)
+            }
+            Cond::And(cs) => {
+                let mut acc = self.bdd.t();
+                for x in cs {
+                    let b = self.control_bdd(x);
+                    acc = self.bdd.and(&acc, &b);
+                }
+                acc
+            }
+            Cond::Or(cs) => {
+                let mut acc = self.bdd.f();
+                for x in cs {
+                    let b = self.control_bdd(x);
+                    acc = self.bdd.or(&acc, &b);
+                }
+                acc
+            }
+            Cond::Cmp(..) => unreachable!("control-only conditions have no comparisons"),
         }
     }
 

@@ -538,3 +538,29 @@ fn intervals_bound_the_results_of_bitwise_operations() {
         }";
     check_all(bug, |f| !safe(f));
 }
+
+#[test]
+fn the_heap_is_a_finite_array_per_site() {
+    // two objects from one site, linked: both must be told apart
+    let list = |check: &str| {
+        format!(
+            "#include <stdlib.h>
+        struct node {{ int v; struct node *next; }};
+        int main() {{
+          struct node *head = 0;
+          for (int i = 0; i < 2; i++) {{
+            struct node *n = malloc(sizeof *n);
+            if (!n) return 0;
+            n->v = i; n->next = head; head = n;
+          }}
+          {check}
+          return 0;
+        }}"
+        )
+    };
+    check_all(
+        &list("if (head->v != 1 || head->next->v != 0 || head->next->next) reach_error();"),
+        safe,
+    );
+    check_all(&list("if (head->next->v == 0) reach_error();"), violation);
+}
