@@ -564,3 +564,39 @@ fn the_heap_is_a_finite_array_per_site() {
     );
     check_all(&list("if (head->next->v == 0) reach_error();"), violation);
 }
+
+#[test]
+fn a_state_machine_with_large_constants_compared_cell_to_cell_is_in_bdds() {
+    let machine = |last: &str| {
+        format!(
+            "int main() {{
+          int state = 8464; int prev = 0; int n = __VERIFIER_nondet_int();
+          while (n-- > 0) {{
+            prev = state;
+            if (state == 8464) state = 8480;
+            else if (state == 8480) state = 8496;
+            else state = {last};
+            if (prev == state) reach_error();
+          }}
+          return 0;
+        }}"
+        )
+    };
+    for strategy in [Strategy::Bfs, Strategy::Frontier, Strategy::Lockstep] {
+        let text = format!(
+            "extern void reach_error(void); extern int __VERIFIER_nondet_int(void);\n{}",
+            machine("8464")
+        );
+        let mut prog = load_text("t.c", text, &LoadOptions::default()).expect("loads");
+        let o = Options {
+            strategy,
+            ..Options::default()
+        };
+        let (found, stats) = find(&mut prog, &o);
+        assert!(safe(&found), "{strategy}: {found:?}");
+        // state and prev (classes 0, 8464, 8480, 8496, other)
+        assert!(stats.mixed.expect("stats").finite_cells >= 2);
+        // the machine stays in 8496: prev == state
+        assert!(violation(&run(&machine("8496"), strategy)), "{strategy}");
+    }
+}
