@@ -2,7 +2,7 @@
 //!
 //! - **Cells.** Every variable of static storage and every variable of a function the
 //!   entry may reach is flattened into scalar leaves (struct members, bit-fields, array
-//!   elements), one cell each; so is one object per allocation site, with the layout the
+//!   elements), one cell each; so are the objects of each allocation site, with the layout the
 //!   points-to analysis found for it. Objects with more than [`MAX_CELLS`] leaves, unions
 //!   and incomplete arrays are *smashed*: reads give arbitrary values, writes are dropped.
 //! - **Memory** (§5.2). Objects sit at the fixed addresses of [`Addresses`]; a pointer is

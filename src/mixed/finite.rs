@@ -63,7 +63,7 @@ pub fn encode(ltg: &mut Ltg) -> usize {
             // transitions that would split too far make their choices' cells data
             let mut over = false;
             for t in &ltg.transitions {
-                let choices = choices(t, &finite, &consts, &group);
+                let choices = choices(t, &finite);
                 let ways: usize = choices
                     .iter()
                     .map(|ch| ch.classes(&consts, &group))
@@ -269,12 +269,7 @@ impl Choice {
 }
 
 /// The values `t` must split on.
-fn choices(
-    t: &Transition,
-    finite: &[bool],
-    _consts: &[BTreeSet<i128>],
-    _group: &[usize],
-) -> Vec<Choice> {
+fn choices(t: &Transition, finite: &[bool]) -> Vec<Choice> {
     let mut out: Vec<Choice> = Vec::new();
     for (c, e) in &t.data {
         if !finite[c.0 as usize] {
@@ -377,7 +372,7 @@ fn split(
     group: &[usize],
     out: &mut Vec<Transition>,
 ) {
-    let choices = choices(t, finite, consts, group);
+    let choices = choices(t, finite);
     let sizes: Vec<usize> = choices.iter().map(|c| c.classes(consts, group)).collect();
     let total: usize = sizes.iter().product();
     let class_of = |c: usize, k: i128| -> u64 {

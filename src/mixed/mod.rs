@@ -5,12 +5,16 @@
 //!
 //! - [`ltg`]: the graph: blocks, transitions of parallel assignments, cells;
 //! - [`build`]: CIR to the graph (memory through points-to, calls through return
-//!   locations, one object per allocation site);
+//!   locations, a bounded stack, a finite array of objects per allocation site);
+//! - [`interval`]: intervals of the cells, which bound non-linear results, rewrite
+//!   wrap-arounds and decide comparisons (§5.5);
 //! - [`finite`]: cells with finitely many observable values, moved into BDDs (§5.5);
-//! - [`interval`]: intervals of the cells, bounding non-linear results (§5.5);
-//! - [`live`]: live cells per block;
+//! - [`live`]: the cone of influence and live cells per block (§6.2);
 //! - [`symbolic`]: the mixed representation and its operations;
 //! - [`search`]: the `bfs`, `frontier` and `lockstep` fixpoints.
+//!
+//! [`find`] runs them in that order: build, cut the cone of influence, intervals, finite
+//! cells, search; then the path's confirmation.
 //!
 //! A path to the error is a CIR path: the CEGAR loop's path formula gives its inputs, the
 //! interpreter replays it, and the caller's confirmation (the native replay) runs it; only
