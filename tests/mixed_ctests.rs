@@ -12,7 +12,9 @@
 //! answers per corpus is printed (`--nocapture`), and a floor on the correct answers per
 //! corpus keeps the backend from silently getting worse.
 //!
-//! `SLAMRS_MIXED_FILTER=substring` restricts the run to the matching file names.
+//! `SLAMRS_MIXED_FILTER=substring` restricts the run to the matching file names;
+//! `SLAMRS_MIXED_BACKEND=portfolio` runs the portfolio instead (the same truths and floors:
+//! how the two engines together do on the corpora).
 
 mod common;
 
@@ -93,7 +95,7 @@ fn check(path: &Path) -> Result<(Verdict, Verdict, String), String> {
         "check".into(),
         path.to_string_lossy().into_owned(),
         "--backend".into(),
-        "mixed".into(),
+        std::env::var("SLAMRS_MIXED_BACKEND").unwrap_or_else(|_| "mixed".into()),
         "--format".into(),
         "json".into(),
         "--timeout".into(),

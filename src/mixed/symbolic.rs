@@ -61,6 +61,9 @@ pub struct Space<'g> {
 pub struct Calls {
     inside: Arc<Mutex<bool>>,
     interrupt: slamrs_refinement::explore::Interrupt,
+    /// An interrupt was sent: Z3 may keep the context cancelled, so calls that fail on a
+    /// cancelled context (`simplify`) are not made any more (the search is stopping).
+    sent: Arc<std::sync::atomic::AtomicBool>,
 }
 
 impl Calls {
@@ -84,8 +87,15 @@ impl Calls {
     pub fn interrupt(&self) {
         let inside = self.inside.lock().unwrap_or_else(|e| e.into_inner());
         if *inside {
+            self.sent.store(true, std::sync::atomic::Ordering::Release);
             self.interrupt.interrupt();
         }
+    }
+
+    /// True once an interrupt was sent (seen by the searching thread as soon as the call
+    /// it interrupted has returned: the flag is set under the same lock).
+    pub fn interrupted(&self) -> bool {
+        self.sent.load(std::sync::atomic::Ordering::Acquire)
     }
 }
 
@@ -491,7 +501,7 @@ impl<'g> Space<'g> {
             .filter(|v| tokens.contains(v.to_string().trim_matches('|')))
             .collect();
         if occurring.is_empty() {
-            return body.simplify();
+            return self.simplified(body);
         }
         self.counters.eliminations += 1;
         let bounds: Vec<&dyn Ast> = occurring.iter().map(|v| *v as &dyn Ast).collect();
@@ -519,10 +529,20 @@ impl<'g> Space<'g> {
                     .list_subgoals()
                     .map(|g| Bool::and(&g.get_formulas()))
                     .collect();
-                let f = Bool::or(&disjuncts).simplify();
+                let f = self.simplified(&Bool::or(&disjuncts));
                 self.clean(f)
             }
             Err(_) => q,
+        }
+    }
+
+    /// `f` simplified, unless an interrupt was sent (Z3 would fail on the cancelled
+    /// context: then `f` itself).
+    fn simplified(&self, f: &Bool) -> Bool {
+        if self.calls.interrupted() {
+            f.clone()
+        } else {
+            f.simplify()
         }
     }
 
