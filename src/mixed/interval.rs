@@ -719,6 +719,45 @@ mod tests {
         i.lo.is_none_or(|l| l <= v) && i.hi.is_none_or(|h| v <= h)
     }
 
+    /// A transition of the one-cell test graphs.
+    fn t(from: u32, to: u32, guard: Cond, data: Vec<(CellId, Ex)>) -> Transition {
+        Transition {
+            from: BlockId(from),
+            to: BlockId(to),
+            guard,
+            data,
+            control: Vec::new(),
+            havoc: Vec::new(),
+            inputs: Vec::new(),
+            steps: Vec::new(),
+        }
+    }
+
+    /// A graph with one data cell `name` and blocks start, error, end and 3.
+    fn one_cell_graph(name: &str, transitions: Vec<Transition>) -> Ltg {
+        let mut out = vec![Vec::new(); 4];
+        for (i, tr) in transitions.iter().enumerate() {
+            out[tr.from.0 as usize].push(TransId(i as u32));
+        }
+        Ltg {
+            cells: vec![Cell {
+                name: name.into(),
+                kind: CellKind::Data,
+            }],
+            blocks: vec![
+                BlockKind::Start,
+                BlockKind::Error,
+                BlockKind::End,
+                BlockKind::End,
+            ],
+            transitions,
+            start: BlockId(0),
+            error: BlockId(1),
+            out,
+            smashed: Vec::new(),
+        }
+    }
+
     proptest! {
         /// Every operation's interval holds the C result for operands in their intervals.
         #[test]
@@ -766,31 +805,11 @@ mod tests {
     fn a_guard_is_not_decided_by_its_own_refinement() {
         // x < 0 on an unknown x stays a guard (refined by itself, x would be below 0 and
         // the guard "always true"); x + 8 == 8 after x := 0 is decided
-        let cells = vec![Cell {
-            name: "x".into(),
-            kind: CellKind::Data,
-        }];
         let x = || Ex::Cell(CellId(0));
-        let t = |from: u32, to: u32, guard: Cond, data: Vec<(CellId, Ex)>| Transition {
-            from: BlockId(from),
-            to: BlockId(to),
-            guard,
-            data,
-            control: Vec::new(),
-            havoc: Vec::new(),
-            inputs: Vec::new(),
-            steps: Vec::new(),
-        };
         let lt = Cond::cmp(Cmp::Lt, x(), Ex::Int(0));
-        let mut ltg = Ltg {
-            cells,
-            blocks: vec![
-                BlockKind::Start,
-                BlockKind::Error,
-                BlockKind::End,
-                BlockKind::End,
-            ],
-            transitions: vec![
+        let mut ltg = one_cell_graph(
+            "x",
+            vec![
                 t(0, 1, lt.clone(), vec![]),
                 t(
                     0,
@@ -805,16 +824,7 @@ mod tests {
                     vec![],
                 ),
             ],
-            start: BlockId(0),
-            error: BlockId(1),
-            out: vec![
-                vec![TransId(0), TransId(1)],
-                vec![],
-                vec![],
-                vec![TransId(2)],
-            ],
-            smashed: Vec::new(),
-        };
+        );
         apply(&mut ltg);
         assert_eq!(ltg.transitions[0].guard, lt);
         assert_eq!(ltg.transitions[1].guard, Cond::negate(lt));
@@ -824,21 +834,7 @@ mod tests {
     #[test]
     fn a_loop_counter_is_bounded_by_its_guard_and_widening_ends() {
         // i := 0; while (i < 10) i := i + 1
-        let cells = vec![Cell {
-            name: "i".into(),
-            kind: CellKind::Data,
-        }];
         let i = || Ex::Cell(CellId(0));
-        let t = |from: u32, to: u32, guard: Cond, data: Vec<(CellId, Ex)>| Transition {
-            from: BlockId(from),
-            to: BlockId(to),
-            guard,
-            data,
-            control: Vec::new(),
-            havoc: Vec::new(),
-            inputs: Vec::new(),
-            steps: Vec::new(),
-        };
         let transitions = vec![
             t(0, 3, Cond::True, vec![(CellId(0), Ex::Int(0))]),
             t(
@@ -854,25 +850,7 @@ mod tests {
                 vec![],
             ),
         ];
-        let ltg = Ltg {
-            cells,
-            blocks: vec![
-                BlockKind::Start,
-                BlockKind::Error,
-                BlockKind::End,
-                BlockKind::End,
-            ],
-            transitions,
-            start: BlockId(0),
-            error: BlockId(1),
-            out: vec![
-                vec![TransId(0)],
-                vec![],
-                vec![],
-                vec![TransId(1), TransId(2)],
-            ],
-            smashed: Vec::new(),
-        };
+        let ltg = one_cell_graph("i", transitions);
         let st = analyse(&ltg);
         // at the head: i ≥ 0 (the upper bound is widened away: the guard does not hold
         // at the head); after the loop: i ≥ 10

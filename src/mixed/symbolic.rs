@@ -311,19 +311,7 @@ impl<'g> Space<'g> {
     pub fn post(&mut self, a: &Atom, t: &Transition, live: &[bool]) -> Vec<Atom> {
         self.counters.images += 1;
         // the updated cells' old values and the inputs become fresh constants
-        let mut env = Env {
-            pre: vec![None; self.names.len()],
-            inputs: Vec::new(),
-        };
-        let mut bounds = Vec::new();
-        for (k, inp) in t.inputs.iter().enumerate() {
-            let v = self.fresh_int(&format!("in{k}"));
-            if let Some((lo, hi)) = inp.range {
-                bounds.push(v.ge(Int::from_i128(lo)));
-                bounds.push(v.le(Int::from_i128(hi)));
-            }
-            env.inputs.push(v);
-        }
+        let (mut env, bounds) = self.fresh_inputs(t);
         let mut quantified: Vec<Int> = env.inputs.clone();
         let mut renames: Vec<(Int, Int)> = Vec::new();
         for (c, _) in &t.data {
@@ -377,11 +365,7 @@ impl<'g> Space<'g> {
         }
         for (c, ks) in &t.havoc {
             if live[c.0 as usize] {
-                let mut any = self.bdd.f();
-                for &k in ks {
-                    let b = self.value(*c, k);
-                    any = self.bdd.or(&any, &b);
-                }
+                let any = self.one_of(*c, ks);
                 values = self.bdd.and(&values, &any);
             }
         }
@@ -410,10 +394,9 @@ impl<'g> Space<'g> {
         out
     }
 
-    /// The states from which `t` leads into `a` (the pre-image), as atoms; the inputs
-    /// stay free constants of the data part (existential by satisfiability), so nothing is
-    /// eliminated. Used to rebuild a path through merged atoms.
-    pub fn pre(&mut self, a: &Atom, t: &Transition) -> Vec<Atom> {
+    /// An environment with a fresh constant for each input of `t` (no cell renamed), and
+    /// the inputs' ranges.
+    fn fresh_inputs(&mut self, t: &Transition) -> (Env, Vec<Bool>) {
         let mut env = Env {
             pre: vec![None; self.names.len()],
             inputs: Vec::new(),
@@ -427,6 +410,24 @@ impl<'g> Space<'g> {
             }
             env.inputs.push(v);
         }
+        (env, bounds)
+    }
+
+    /// The control cell `c` has one of the values `ks`.
+    fn one_of(&self, c: CellId, ks: &[u64]) -> Bdd {
+        let mut any = self.bdd.f();
+        for &k in ks {
+            let b = self.value(c, k);
+            any = self.bdd.or(&any, &b);
+        }
+        any
+    }
+
+    /// The states from which `t` leads into `a` (the pre-image), as atoms; the inputs
+    /// stay free constants of the data part (existential by satisfiability), so nothing is
+    /// eliminated. Used to rebuild a path through merged atoms.
+    pub fn pre(&mut self, a: &Atom, t: &Transition) -> Vec<Atom> {
+        let (env, bounds) = self.fresh_inputs(t);
         // the post-state's data cells are the assigned expressions over the pre-state
         let values: Vec<(Int, Int)> = t
             .data
@@ -444,11 +445,7 @@ impl<'g> Space<'g> {
             control = self.bdd.exists(&both, &cube);
         }
         for (c, ks) in &t.havoc {
-            let mut any = self.bdd.f();
-            for &k in ks {
-                let b = self.value(*c, k);
-                any = self.bdd.or(&any, &b);
-            }
+            let any = self.one_of(*c, ks);
             let cube = self.bdd.cube(&self.bits[c.0 as usize]);
             let both = self.bdd.and(&control, &any);
             control = self.bdd.exists(&both, &cube);

@@ -216,15 +216,20 @@ fn wrapping_and_division_are_exact() {
 
 /// The mixed backend's answer on a program (reach_error and the nondet function declared).
 fn run(src: &str, strategy: Strategy) -> Found {
-    let text =
-        format!("extern void reach_error(void); extern int __VERIFIER_nondet_int(void);\n{src}");
-    let mut prog = load_text("t.c", text, &LoadOptions::default()).expect("loads");
     let opts = Options {
         strategy,
         query_ms: 5000,
         ..Options::default()
     };
-    find(&mut prog, &opts).0
+    find_in(src, &opts).0
+}
+
+/// The mixed backend on `src` (with the declarations of the error and nondet functions).
+fn find_in(src: &str, opts: &Options) -> (Found, crate::cegar::Stats) {
+    let text =
+        format!("extern void reach_error(void); extern int __VERIFIER_nondet_int(void);\n{src}");
+    let mut prog = load_text("t.c", text, &LoadOptions::default()).expect("loads");
+    find(&mut prog, opts)
 }
 
 /// The same answer under every strategy, which `want` accepts.
@@ -468,16 +473,11 @@ fn locks_program(k: usize, bug: bool) -> String {
 #[test]
 fn many_locks_stay_small_and_their_bug_is_found_through_merged_atoms() {
     for strategy in [Strategy::Bfs, Strategy::Frontier, Strategy::Lockstep] {
-        let text = format!(
-            "extern void reach_error(void); extern int __VERIFIER_nondet_int(void);\n{}",
-            locks_program(12, false)
-        );
-        let mut prog = load_text("t.c", text, &LoadOptions::default()).expect("loads");
         let o = Options {
             strategy,
             ..Options::default()
         };
-        let (found, stats) = find(&mut prog, &o);
+        let (found, stats) = find_in(&locks_program(12, false), &o);
         assert!(safe(&found), "{strategy}: {found:?}");
         let m = stats.mixed.expect("mixed stats");
         assert!(m.finite_cells >= 12, "{m:?}");
@@ -583,16 +583,11 @@ fn a_state_machine_with_large_constants_compared_cell_to_cell_is_in_bdds() {
         )
     };
     for strategy in [Strategy::Bfs, Strategy::Frontier, Strategy::Lockstep] {
-        let text = format!(
-            "extern void reach_error(void); extern int __VERIFIER_nondet_int(void);\n{}",
-            machine("8464")
-        );
-        let mut prog = load_text("t.c", text, &LoadOptions::default()).expect("loads");
         let o = Options {
             strategy,
             ..Options::default()
         };
-        let (found, stats) = find(&mut prog, &o);
+        let (found, stats) = find_in(&machine("8464"), &o);
         assert!(safe(&found), "{strategy}: {found:?}");
         // state and prev (classes 0, 8464, 8480, 8496, other)
         assert!(stats.mixed.expect("stats").finite_cells >= 2);
