@@ -92,7 +92,7 @@ def one_task(n, path, expected, runs, timeout_s, memory_mb):
             row["reason"] = f"exit {rc} disagrees with the JSON verdict {verdict}"
         else:
             row["verdict"] = verdict
-            row["reason"] = data.get("reason") or ""
+            row["reason"] = (data.get("reason") or {}).get("message") or ""
         for key in ("iterations", "predicates"):
             if isinstance(data.get(key), int):
                 row[key] = str(data[key])

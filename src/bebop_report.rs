@@ -187,7 +187,7 @@ impl Report<'_> {
         let (verdict, reason, trace) = match self.outcome {
             Outcome::Unreachable => ("unreachable", None, None),
             Outcome::Reachable(t) => ("reachable", None, Some(t)),
-            Outcome::GaveUp(r) => ("unknown", Some(r.as_str()), None),
+            Outcome::GaveUp(r) => ("unknown", Some(r.message.as_str()), None),
         };
         let report = JsonReport {
             file: &self.loaded.file,

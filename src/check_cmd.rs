@@ -14,17 +14,26 @@ use slamrs_abstraction::native::{self, ErrorSpec, NativeSpec};
 const NATIVE_RUN_TIMEOUT_S: f64 = 10.0;
 
 use crate::cegar::{self, Confirmation, Verdict};
-use crate::check_report::{self, Report};
 use crate::cir_cmd::DataModelArg;
-use crate::exit;
 use crate::mixed::{self, Strategy};
 use crate::portfolio::{self, Backend};
+use crate::reason::{Reason, ReasonKind};
+use crate::report::build::Context;
+use crate::report::model::{
+    CheckReport, Checked, CheckedKind, Diagnostic, DiagnosticKind, EntryPoint, SdvStatus, Status,
+    TaskInfo,
+};
+use crate::report::{self, sarif, text};
 use crate::rules::{self, Spec};
+use crate::task_file;
 
 /// Arguments of `slamrs check`.
-#[derive(Args, Debug)]
+#[derive(Args, Clone, Debug)]
 pub struct CheckArgs {
-    /// The C file: `.c` is preprocessed with `gcc -E`, `.i` is read as is.
+    /// The C file (`.c` is preprocessed with `gcc -E`, `.i` is read as is), or an SV-COMP
+    /// task definition (`TASK.yml`): its C file is checked against its `unreach-call`
+    /// property (or the one `--property` names), with its data model, and the report
+    /// says whether the answer is the one the task expects.
     pub file: PathBuf,
     /// The rule: a built-in name (see `slamrs rules`) or a rule file (`.slic`).
     /// Without --rule or --property, the program's own assertions are checked
@@ -57,13 +66,17 @@ pub struct CheckArgs {
     /// Give up when the process uses more than this much memory (resident, MB).
     #[arg(long, value_name = "MB")]
     pub memory_limit: Option<u64>,
-    /// Widths of `long` and pointers: `lp64` (x86-64) or `ilp32` (32-bit x86, as the
-    /// SV-COMP tasks declare).
-    #[arg(long, value_enum, default_value_t = DataModelArg::Lp64)]
-    pub data_model: DataModelArg,
+    /// Widths of `long` and pointers: `lp64` (x86-64, the default) or `ilp32` (32-bit x86,
+    /// as many SV-COMP tasks declare; a task file's own data model is the default for it).
+    #[arg(long, value_enum, value_name = "MODEL")]
+    pub data_model: Option<DataModelArg>,
     /// Output format of the verdict and counterexample.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// Write the report into this file instead of stdout (stdout then gets the verdict's
+    /// first line).
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: Option<PathBuf>,
     /// Print the totals: iterations, predicates, time per phase, Z3 queries, BDD nodes.
     #[arg(long)]
     pub stats: bool,
@@ -151,13 +164,109 @@ impl From<InterpolationArg> for slamrs_refinement::Interpolation {
 /// Output formats of `slamrs check`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
+    /// The verdict and the counterexample as source lines, for a terminal.
     Text,
+    /// One JSON object (docs/report.schema.json), errors and UNKNOWN reasons included.
     Json,
+    /// SARIF 2.1.0, for code scanning (GitHub) and SARIF viewers.
+    Sarif,
+    /// One self-contained HTML page to step through the counterexample in a browser
+    /// (write it with `-o FILE.html`).
+    Html,
+}
+
+/// How the report of a run is written: the format, whether the text has the totals, and
+/// the file it goes to (stdout without one).
+#[derive(Clone, Debug)]
+pub struct Emit {
+    pub format: Format,
+    pub stats: bool,
+    pub output: Option<PathBuf>,
+    /// The task definition checked, added to every report.
+    pub task: Option<TaskInfo>,
+}
+
+impl Emit {
+    /// Writes `r` (an error's message also on stderr) and returns the exit status;
+    /// `texts` are the generated sources (name, text) the HTML page shows.
+    pub fn print(&self, r: &CheckReport, texts: &[(String, String)]) -> u8 {
+        let mut with_task;
+        let r = match &self.task {
+            Some(t) => {
+                with_task = r.clone();
+                with_task.task = Some(t.clone());
+                &with_task
+            }
+            None => r,
+        };
+        let mut code = r.verdict.exit_code();
+        if let Some(e) = &r.error {
+            eprintln!("{}", e.message);
+        }
+        let out = match self.format {
+            Format::Text if r.verdict == Status::Error => String::new(),
+            Format::Text => text::render(r, self.stats),
+            Format::Json => format!("{}\n", report::json(r)),
+            Format::Sarif => format!("{}\n", sarif::render(std::slice::from_ref(r), code)),
+            Format::Html => report::html::render(r, texts),
+        };
+        use std::io::Write;
+        match &self.output {
+            Some(path) => {
+                if let Err(e) = std::fs::write(path, out) {
+                    eprintln!("error: cannot write {}: {e}", path.display());
+                    code = crate::exit::BAD_INPUT;
+                } else if self.format != Format::Text {
+                    // the verdict's headline still goes to the terminal
+                    let _ = std::io::stdout().write_all(text::headline(r).as_bytes());
+                }
+            }
+            None => {
+                let _ = std::io::stdout().write_all(out.as_bytes());
+            }
+        }
+        let _ = std::io::stdout().flush();
+        code
+    }
+}
+
+/// What the arguments say is checked (before the rule or property is read).
+fn checked_of(args: &CheckArgs) -> Checked {
+    match (&args.rule, &args.property) {
+        (Some(r), _) => {
+            let name = std::path::Path::new(r)
+                .file_stem()
+                .map(|s| s.to_string_lossy().to_string())
+                .unwrap_or_else(|| r.clone());
+            let description = rules::builtins()
+                .into_iter()
+                .find(|(n, _)| *n == r.as_str())
+                .map(|(_, d)| d.to_string())
+                .unwrap_or_else(|| format!("the rule of {r}"));
+            Checked {
+                kind: CheckedKind::Rule,
+                name,
+                description,
+            }
+        }
+        (None, Some(_)) => Checked {
+            kind: CheckedKind::Property,
+            name: "unreach-call".into(),
+            description: "no call of the error function (reach_error, __VERIFIER_error) is reachable from the entry function".into(),
+        },
+        (None, None) => Checked {
+            kind: CheckedKind::Assertions,
+            name: "assertions".into(),
+            description: "the program's own assertions hold: no failing assert, no reachable reach_error()".into(),
+        },
+    }
 }
 
 /// What the watchdog needs to report an interrupted run.
 #[derive(Clone, Debug, Default)]
 struct Snapshot {
+    /// The driver's entry points, once known (its report carries them).
+    entry_points: Vec<EntryPoint>,
     iteration: usize,
     predicates: usize,
     peak_rss_mb: u64,
@@ -177,7 +286,64 @@ fn stand_down(snapshot: &Mutex<Snapshot>) {
 
 /// Run `slamrs check`; returns the exit status.
 pub fn run(args: &CheckArgs) -> u8 {
+    if !task_file::is_task_file(&args.file) {
+        return run_with(args, None);
+    }
+    match task_file::load(&args.file, args.property.as_deref()) {
+        Ok(task) => {
+            let mut a = args.clone();
+            a.file = task.input.clone();
+            a.property = Some(task.property.clone());
+            a.data_model = a.data_model.or(task.data_model);
+            let info = TaskInfo {
+                file: args.file.display().to_string(),
+                property: task.property.display().to_string(),
+                expected_verdict: task.expected,
+            };
+            run_with(&a, Some(info))
+        }
+        Err(e) => {
+            let emit = Emit {
+                format: args.format,
+                stats: args.stats,
+                output: args.output.clone(),
+                task: None,
+            };
+            let mut r = CheckReport::new(
+                &args.file.display().to_string(),
+                checked_of(args),
+                Status::Error,
+            );
+            r.error = Some(Diagnostic {
+                kind: DiagnosticKind::Task,
+                message: format!("error: {e}"),
+                location: None,
+            });
+            emit.print(&r, &[])
+        }
+    }
+}
+
+/// [`run`] on a C file (`task`: the task definition it came from).
+fn run_with(args: &CheckArgs, task: Option<TaskInfo>) -> u8 {
     let start = Instant::now();
+    let emit = Emit {
+        format: args.format,
+        stats: args.stats,
+        output: args.output.clone(),
+        task,
+    };
+    let file = args.file.display().to_string();
+    let mut checked = checked_of(args);
+    let bad_input = |checked: &Checked, kind: DiagnosticKind, msg: &str| -> u8 {
+        let mut r = CheckReport::new(&file, checked.clone(), Status::Error);
+        r.error = Some(Diagnostic {
+            kind,
+            message: msg.to_string(),
+            location: None,
+        });
+        emit.print(&r, &[])
+    };
     // a driver without a rule: every rule of its platform, one verdict each
     if args.rule.is_none() && args.property.is_none() && args.entry.is_none() {
         if let Some(p) = crate::driver::platform_of(&args.file) {
@@ -188,11 +354,11 @@ pub fn run(args: &CheckArgs) -> u8 {
     let spec = match (&args.rule, &args.property) {
         (Some(r), _) => match rules::load_rule(r) {
             Ok(rule) => Spec::Rule(rule),
-            Err(e) => return bad_input(&e.to_string()),
+            Err(e) => return bad_input(&checked, DiagnosticKind::Rule, &format!("error: {e}")),
         },
         (None, Some(p)) => match rules::load_property(&p.to_string_lossy()) {
             Ok(prop) => Spec::Property(prop),
-            Err(e) => return bad_input(&e.to_string()),
+            Err(e) => return bad_input(&checked, DiagnosticKind::Rule, &format!("error: {e}")),
         },
         (None, None) => Spec::Assertions,
     };
@@ -202,8 +368,8 @@ pub fn run(args: &CheckArgs) -> u8 {
         _ => None,
     };
     if platform.is_none() && args.entry_map.is_some() {
-        return bad_input(&format!(
-            "{}: --entry-map is for drivers (a source that includes <wdm.h>, <ntddk.h> or <ntifs.h>)",
+        return bad_input(&checked, DiagnosticKind::Usage, &format!(
+            "error: {}: --entry-map is for drivers (a source that includes <wdm.h>, <ntddk.h> or <ntifs.h>)",
             args.file.display()
         ));
     }
@@ -218,21 +384,31 @@ pub fn run(args: &CheckArgs) -> u8 {
     let opts = LoadOptions {
         cppflags: args.cppflags.clone(),
         entry: Some(entry.clone()),
-        data_model: args.data_model.into(),
+        data_model: args.data_model.unwrap_or(DataModelArg::Lp64).into(),
         ..Default::default()
     };
-    let what = match &spec {
-        Spec::Assertions => "assertions".to_string(),
-        Spec::Property(_) => "property unreach-call".to_string(),
-        Spec::Rule(r) => format!("rule {}", r.name),
-    };
+    if let Spec::Rule(r) = &spec {
+        checked.name = r.name.clone();
+    }
     // the limits hold from the start: the frontend too
     let snapshot = Arc::new(Mutex::new(Snapshot::default()));
     let deadline = args
         .timeout
         .filter(|t| t.is_finite() && *t > 0.0)
         .map(|t| start + Duration::from_secs_f64(t));
-    start_watchdog(args, &what, deadline, snapshot.clone());
+    let progress_bar = progress_bar(args.format);
+    start_watchdog(
+        args,
+        Watched {
+            file: file.clone(),
+            checked: checked.clone(),
+            emit: emit.clone(),
+            driver: platform.is_some(),
+            progress: progress_bar.clone(),
+        },
+        deadline,
+        snapshot.clone(),
+    );
     let mut units: Vec<String> = Vec::new();
     let mut driver_map = None;
     let mut generated: Vec<(String, String)> = Vec::new();
@@ -253,8 +429,7 @@ pub fn run(args: &CheckArgs) -> u8 {
                 Err(crate::driver::DriverError::Frontend(e)) => Err(e),
                 Err(e) => {
                     stand_down(&snapshot);
-                    eprintln!("{e}");
-                    return exit::BAD_INPUT;
+                    return bad_input(&checked, DiagnosticKind::Driver, &e.to_string());
                 }
             }
         }
@@ -262,32 +437,46 @@ pub fn run(args: &CheckArgs) -> u8 {
     };
     let mut prog = match loaded {
         Ok(p) => p,
-        Err(e) if e.kind == ErrorKind::Unsupported => {
-            // a construct slamrs refuses outright: no answer (unknown, with the reason)
+        Err(e) if matches!(e.kind, ErrorKind::Unsupported | ErrorKind::Internal) => {
+            // a construct slamrs refuses outright, or a bug: no answer (unknown, with the
+            // reason)
             stand_down(&snapshot);
             eprintln!("{e}");
-            let reason = format!("unsupported construct: {}", e.summary());
-            print!(
-                "{}",
-                check_report::interrupted(
-                    &what,
-                    &reason,
-                    0,
-                    0,
-                    rss_mb(),
-                    args.format == Format::Json
+            let reason = if e.kind == ErrorKind::Unsupported {
+                Reason::new(
+                    ReasonKind::Unsupported,
+                    format!("unsupported construct: {}", e.summary()),
                 )
-            );
-            return exit::UNKNOWN;
+            } else {
+                Reason::new(ReasonKind::InternalError, e.to_string())
+            };
+            let mut r = CheckReport::new(&file, checked.clone(), Status::Unknown);
+            r.reason = Some(reason);
+            r.stats.peak_memory_mb = rss_mb();
+            r.stats.total_s = start.elapsed().as_secs_f64();
+            if platform.is_some() {
+                r.status = Some(SdvStatus::of(r.verdict, r.reason.as_ref()));
+            }
+            return emit.print(&r, &[]);
         }
         Err(e) => {
             stand_down(&snapshot);
-            eprintln!("{e}");
-            return if e.kind == ErrorKind::Internal {
-                exit::UNKNOWN
-            } else {
-                exit::BAD_INPUT
-            };
+            let mut r = CheckReport::new(&file, checked.clone(), Status::Error);
+            r.error = Some(Diagnostic {
+                kind: if e.kind == ErrorKind::Io {
+                    DiagnosticKind::Usage
+                } else {
+                    DiagnosticKind::Program
+                },
+                message: e.to_string(),
+                location: e.pos.as_ref().map(|p| report::model::Location {
+                    file: p.file.clone(),
+                    line: p.line,
+                    column: p.col,
+                    function: String::new(),
+                }),
+            });
+            return emit.print(&r, &[]);
         }
     };
     // what a driver's own code calls, before instrumentation redirects the calls
@@ -307,9 +496,20 @@ pub fn run(args: &CheckArgs) -> u8 {
         Ok(i) => i,
         Err(e) => {
             stand_down(&snapshot);
-            return bad_input(&e.to_string());
+            return bad_input(&checked, DiagnosticKind::Rule, &format!("error: {e}"));
         }
     };
+    let entry_points: Vec<EntryPoint> = driver_map
+        .iter()
+        .flat_map(|m| &m.entries)
+        .map(|e| EntryPoint {
+            role: e.role.name(),
+            function: e.function.clone(),
+        })
+        .collect();
+    if let Ok(mut s) = snapshot.lock() {
+        s.entry_points = entry_points.clone();
+    }
     if let Some(map) = &driver_map {
         let shown: Vec<String> = map
             .entries
@@ -326,21 +526,15 @@ pub fn run(args: &CheckArgs) -> u8 {
         }
         // a rule whose events the driver never causes does not apply (SDV's "not
         // applicable"), rather than holding vacuously
-        if let Spec::Rule(r) = &spec {
+        if let Spec::Rule(_) = &spec {
             if !inst.observed.iter().any(|f| called.contains(f)) {
                 stand_down(&snapshot);
-                let msg = format!(
-                    "NOT APPLICABLE: rule {}: the driver calls none of the functions it observes",
-                    r.name
-                );
-                match args.format {
-                    Format::Text => println!("{msg}\nstatus: NOT APPLICABLE"),
-                    Format::Json => println!(
-                        "{}",
-                        serde_json::json!({"verdict": "not-applicable", "status": "NOT APPLICABLE", "rule": r.name, "entry_points": map})
-                    ),
-                }
-                return exit::SAFE;
+                let mut r = CheckReport::new(&file, checked.clone(), Status::NotApplicable);
+                r.status = Some(SdvStatus::NotApplicable);
+                r.entry_points = entry_points.clone();
+                r.stats.total_s = start.elapsed().as_secs_f64();
+                r.stats.peak_memory_mb = rss_mb();
+                return emit.print(&r, &[]);
             }
         }
     }
@@ -373,27 +567,28 @@ pub fn run(args: &CheckArgs) -> u8 {
     if let Some(dir) = &args.save_abstractions {
         if let Err(e) = std::fs::create_dir_all(dir) {
             stand_down(&snapshot);
-            return bad_input(&format!("cannot create {}: {e}", dir.display()));
+            return bad_input(
+                &checked,
+                DiagnosticKind::Usage,
+                &format!("error: cannot create {}: {e}", dir.display()),
+            );
         }
     }
-    let show_progress = args.format == Format::Text && std::io::stderr().is_terminal();
     let mut progress = |p: &cegar::Progress| {
         if let Ok(mut s) = snapshot.lock() {
             s.iteration = p.iteration;
             s.predicates = p.stats.predicates;
         }
-        if show_progress {
-            let t = &p.stats.times;
-            eprint!(
-                "\r\x1b[2K[iteration {}] {} predicates | abstraction {:.1} s, model checking {:.1} s, refinement {:.1} s | {}",
-                p.iteration,
-                p.stats.predicates,
-                t.abstraction.as_secs_f64(),
-                t.model_checking.as_secs_f64(),
-                t.refinement.as_secs_f64(),
-                p.phase
-            );
-        }
+        let t = &p.stats.times;
+        progress_bar.set_message(format!(
+            "iteration {}: {} predicates | abstraction {:.1} s, model checking {:.1} s, refinement {:.1} s | {}",
+            p.iteration,
+            p.stats.predicates,
+            t.abstraction.as_secs_f64(),
+            t.model_checking.as_secs_f64(),
+            t.refinement.as_secs_f64(),
+            p.phase
+        ));
     };
     let native_spec = NativeSpec {
         entry: entry.clone(),
@@ -410,13 +605,16 @@ pub fn run(args: &CheckArgs) -> u8 {
     let mut harness: Option<Result<native::Harness, String>> = None;
     let mut confirm = |prog: &slamrs_abstraction::cir::Program,
                        cex: &slamrs_refinement::Counterexample|
-     -> Result<Confirmation, String> {
+     -> Result<Confirmation, Reason> {
         // a path to one of the environment model's bounds is not a bug of the driver
         if let Some(why) = slamrs_abstraction::harness::model_bound(&prog.func(cex.error_func).name)
         {
-            return Err(format!(
-                "the environment model's bound is reached at {}: {why}",
-                prog.loc_string(cex.error_loc)
+            return Err(Reason::new(
+                ReasonKind::ModelBound,
+                format!(
+                    "the environment model's bound is reached at {}: {why}",
+                    prog.loc_string(cex.error_loc)
+                ),
             ));
         }
         // a driver's harness runs on the interpreter only (its kernel is not this one)
@@ -427,7 +625,7 @@ pub fn run(args: &CheckArgs) -> u8 {
             native::build(&native::Request {
                 file: &args.file,
                 cppflags: &args.cppflags,
-                data_model: args.data_model.into(),
+                data_model: args.data_model.unwrap_or(DataModelArg::Lp64).into(),
                 prog,
                 spec: &native_spec,
                 keep_dir: args.native_dir.as_deref(),
@@ -438,8 +636,11 @@ pub fn run(args: &CheckArgs) -> u8 {
         let h = match built {
             Ok(h) => h,
             Err(e) => {
-                return Err(format!(
-                    "native replay failed: {e} (the interpreter's replay reached the error; --no-native-replay reports such violations)"
+                return Err(Reason::new(
+                    ReasonKind::Unconfirmed,
+                    format!(
+                        "native replay failed: {e} (the interpreter's replay reached the error; --no-native-replay reports such violations)"
+                    ),
                 ))
             }
         };
@@ -447,9 +648,12 @@ pub fn run(args: &CheckArgs) -> u8 {
             native::Verdict::Confirmed(run) => Ok(Confirmation::Native {
                 seconds: run.seconds,
             }),
-            native::Verdict::Disagrees { why, .. } => Err(format!(
-                "native replay disagrees: the counterexample reaches the error at {}, but {why}",
-                prog.loc_string(cex.error_loc)
+            native::Verdict::Disagrees { why, .. } => Err(Reason::new(
+                ReasonKind::Unconfirmed,
+                format!(
+                    "native replay disagrees: the counterexample reaches the error at {}, but {why}",
+                    prog.loc_string(cex.error_loc)
+                ),
             )),
         }
     };
@@ -467,9 +671,7 @@ pub fn run(args: &CheckArgs) -> u8 {
             )
         }))
     };
-    if show_progress {
-        eprint!("\r\x1b[2K");
-    }
+    progress_bar.finish_and_clear();
     let outcome = match outcome {
         Ok(o) => o,
         Err(p) => {
@@ -479,7 +681,10 @@ pub fn run(args: &CheckArgs) -> u8 {
                 .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
                 .unwrap_or_else(|| "a panic".into());
             cegar::Outcome {
-                verdict: Verdict::Unknown(format!("internal error: {msg}")),
+                verdict: Verdict::Unknown(Reason::new(
+                    ReasonKind::InternalError,
+                    format!("internal error: {msg}"),
+                )),
                 stats: Default::default(),
                 predicates: Default::default(),
                 confirmation: None,
@@ -489,36 +694,34 @@ pub fn run(args: &CheckArgs) -> u8 {
     };
     stand_down(&snapshot);
     let peak = snapshot.lock().map(|s| s.peak_rss_mb).unwrap_or(0);
-    let report = Report {
+    let context = Context {
         prog: &prog,
-        what: &what,
-        outcome: &outcome,
+        file: &file,
+        checked: &checked,
         aborts: &inst.aborts,
         elapsed: start.elapsed(),
         peak_rss_mb: peak.max(rss_mb()),
-        stats: args.stats,
         driver: driver_map.is_some(),
+        entry_points: &entry_points,
         texts: &generated,
     };
-    match args.format {
-        Format::Text => {
-            print!("{}", check_report::text(&report));
-            if driver_map.is_some() {
-                println!("status: {}", check_report::sdv_status(&outcome.verdict));
-            }
-        }
-        Format::Json => println!("{}", check_report::json(&report)),
-    }
-    match outcome.verdict {
-        Verdict::Safe => exit::SAFE,
-        Verdict::Violation(_) => exit::VIOLATION,
-        Verdict::Unknown(_) => exit::UNKNOWN,
-    }
+    emit.print(&report::build::report(&context, &outcome), &generated)
 }
 
-fn bad_input(msg: &str) -> u8 {
-    eprintln!("error: {msg}");
-    exit::BAD_INPUT
+/// The progress line on stderr (text output on a terminal only; indicatif hides it
+/// elsewhere).
+fn progress_bar(format: Format) -> indicatif::ProgressBar {
+    if format != Format::Text || !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new_spinner();
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} [{elapsed}] {wide_msg}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+    );
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar.set_message("loading");
+    bar
 }
 
 /// Resident memory of this process in MB (0 if unknown).
@@ -535,18 +738,26 @@ fn rss_mb() -> u64 {
         .unwrap_or(0)
 }
 
+/// What the watchdog reports an interrupted run with.
+struct Watched {
+    file: String,
+    checked: Checked,
+    emit: Emit,
+    driver: bool,
+    progress: indicatif::ProgressBar,
+}
+
 /// Ends the process with an unknown verdict when the time or memory limit is passed in
 /// the middle of a phase (the CEGAR loop itself checks the deadline between phases).
 fn start_watchdog(
     args: &CheckArgs,
-    what: &str,
+    w: Watched,
     deadline: Option<Instant>,
     snapshot: Arc<Mutex<Snapshot>>,
 ) {
     let limit = args.memory_limit;
-    let format = args.format;
-    let what = what.to_string();
     let grace = Duration::from_millis(500);
+    let start = Instant::now();
     std::thread::spawn(move || loop {
         std::thread::sleep(Duration::from_millis(100));
         let rss = rss_mb();
@@ -560,29 +771,38 @@ fn start_watchdog(
         }
         snap.peak_rss_mb = snap.peak_rss_mb.max(rss);
         let reason = if limit.is_some_and(|l| rss > l) {
-            Some(format!("memory limit ({} MB) exceeded", limit.unwrap_or(0)))
+            Some(Reason::new(
+                ReasonKind::MemoryLimit,
+                format!("memory limit ({} MB) exceeded", limit.unwrap_or(0)),
+            ))
         } else if deadline.is_some_and(|d| Instant::now() > d + grace) {
-            Some(format!("timeout in iteration {}", snap.iteration))
+            Some(Reason::new(
+                ReasonKind::Timeout,
+                format!("timeout in iteration {}", snap.iteration),
+            ))
         } else {
             None
         };
         if let Some(reason) = reason {
-            let text = check_report::interrupted(
-                &what,
-                &reason,
-                snap.iteration,
-                snap.predicates,
-                snap.peak_rss_mb,
-                format == Format::Json,
-            );
-            eprint!("\r\x1b[2K");
-            print!("{text}");
+            let mut r = CheckReport::new(&w.file, w.checked.clone(), Status::Unknown);
+            r.reason = Some(reason);
+            r.iterations = snap.iteration;
+            r.predicates = snap.predicates;
+            r.entry_points = snap.entry_points.clone();
+            r.stats.iterations = snap.iteration;
+            r.stats.predicates = snap.predicates;
+            r.stats.peak_memory_mb = snap.peak_rss_mb;
+            r.stats.total_s = start.elapsed().as_secs_f64();
+            if w.driver {
+                r.status = Some(SdvStatus::of(r.verdict, r.reason.as_ref()));
+            }
+            w.progress.finish_and_clear();
+            let code = w.emit.print(&r, &[]);
             use std::io::Write;
-            let _ = std::io::stdout().flush();
             let _ = std::io::stderr().flush();
             // `_exit`: no atexit handlers or static destructors run (Z3's would race with
             // a worker thread still inside Z3)
-            unsafe { libc::_exit(exit::UNKNOWN as i32) };
+            unsafe { libc::_exit(code as i32) };
         }
     });
 }

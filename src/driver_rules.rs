@@ -4,16 +4,45 @@
 //! Each rule is checked by a child `slamrs check … --rule NAME` (the same command line
 //! otherwise), so a rule that times out or runs out of memory ends only its own run, and
 //! `--timeout` and `--memory-limit` hold per rule. The children's reports are printed in
-//! turn, then a table of the statuses. The exit status is the worst of the rules': bad
-//! input (2), else a violation (10), else unknown (20), else 0 (PASS and NOT APPLICABLE).
+//! turn, then a table of the statuses (text); or, for JSON and SARIF, read as JSON reports
+//! and written as one [`DriverReport`] or one SARIF log with a result per rule. The exit
+//! status is the worst of the rules': bad input (2), else a violation (10), else unknown
+//! (20), else 0 (PASS and NOT APPLICABLE).
 
 use std::ffi::OsString;
 use std::process::Command;
 
 use slamrs_abstraction::harness::Platform;
 
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
 use crate::check_cmd::{CheckArgs, Format};
 use crate::exit;
+use crate::report::{sarif, CheckReport};
+
+/// The JSON report of a driver checked against every rule of its platform.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct DriverReport {
+    /// The driver's file, as named on the command line.
+    pub driver: String,
+    /// `wdm` or `linux`.
+    pub platform: String,
+    pub rules: Vec<RuleResult>,
+}
+
+/// One rule's run on a driver.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct RuleResult {
+    pub rule: String,
+    /// The SDV status (`PASS`, `DEFECT`, `TIMEOUT`, `SPACEOUT`, `GIVEUP`, `NOT APPLICABLE`,
+    /// or `ERROR` when the run printed no report).
+    pub status: String,
+    /// The run's exit status (none when it was killed by a signal).
+    pub exit: Option<i32>,
+    /// The run's report (none when it printed none).
+    pub report: Option<CheckReport>,
+}
 
 /// The built-in rules that apply to drivers of `platform`, in the order they are run.
 pub fn rules_for(platform: Platform) -> &'static [&'static str] {
@@ -68,11 +97,36 @@ fn status_of(stdout: &str, code: Option<i32>) -> String {
     }
 }
 
-/// The command line of this run with `--rule NAME` added (before a `--` and the CPPFLAGS).
-fn child_args(rule: &str) -> Vec<OsString> {
-    let mut args: Vec<OsString> = std::env::args_os().skip(1).collect();
-    let at = args.iter().position(|a| a == "--").unwrap_or(args.len());
-    args.splice(at..at, [OsString::from("--rule"), OsString::from(rule)]);
+/// The command line of this run with `--rule NAME` added and the output options replaced
+/// by `--format FORMAT` to stdout (all before a `--` and the CPPFLAGS).
+fn child_args(rule: &str, format: &str) -> Vec<OsString> {
+    let given: Vec<OsString> = std::env::args_os().skip(1).collect();
+    let end = given.iter().position(|a| a == "--").unwrap_or(given.len());
+    let mut args = Vec::new();
+    let mut i = 0;
+    while i < end {
+        let a = given[i].to_string_lossy();
+        if a == "--format" || a == "--output" || a == "-o" {
+            i += 2;
+            continue;
+        }
+        if a.starts_with("--format=")
+            || a.starts_with("--output=")
+            || (a.starts_with("-o") && a.len() > 2 && !a.starts_with("--"))
+        {
+            i += 1;
+            continue;
+        }
+        args.push(given[i].clone());
+        i += 1;
+    }
+    args.extend([
+        OsString::from("--rule"),
+        OsString::from(rule),
+        OsString::from("--format"),
+        OsString::from(format),
+    ]);
+    args.extend(given[end..].iter().cloned());
     args
 }
 
@@ -85,12 +139,19 @@ pub fn run(args: &CheckArgs, platform: Platform) -> u8 {
             return exit::BAD_INPUT;
         }
     };
-    let json = args.format == Format::Json;
+    if args.format == Format::Html {
+        eprintln!(
+            "error: --format html shows one rule's counterexample: add --rule NAME (one of {})",
+            rules_for(platform).join(", ")
+        );
+        return exit::BAD_INPUT;
+    }
+    let json = args.format != Format::Text;
     let rules = rules_for(platform);
     let mut runs = Vec::new();
     for (i, &rule) in rules.iter().enumerate() {
         let out = match Command::new(&exe)
-            .args(child_args(rule))
+            .args(child_args(rule, if json { "json" } else { "text" }))
             .stderr(std::process::Stdio::inherit())
             .output()
         {
@@ -131,25 +192,51 @@ pub fn run(args: &CheckArgs, platform: Platform) -> u8 {
             break;
         }
     }
+    let code = worst(&runs);
     if json {
-        let results: Vec<serde_json::Value> = runs
-            .iter()
-            .map(|r| {
-                let report = serde_json::from_str::<serde_json::Value>(r.stdout.trim())
-                    .unwrap_or(serde_json::Value::Null);
-                serde_json::json!({"rule": r.rule, "status": r.status, "exit": r.code, "report": report})
-            })
-            .collect();
-        println!(
-            "{}",
-            serde_json::json!({"driver": args.file.display().to_string(), "platform": platform.name(), "rules": results})
-        );
+        let report = DriverReport {
+            driver: args.file.display().to_string(),
+            platform: platform.name().to_string(),
+            rules: runs
+                .iter()
+                .map(|r| RuleResult {
+                    rule: r.rule.to_string(),
+                    status: r.status.clone(),
+                    exit: r.code,
+                    report: serde_json::from_str::<CheckReport>(r.stdout.trim()).ok(),
+                })
+                .collect(),
+        };
+        let text = if args.format == Format::Sarif {
+            let reports: Vec<CheckReport> = report
+                .rules
+                .iter()
+                .filter_map(|r| r.report.clone())
+                .collect();
+            sarif::render(&reports, code)
+        } else {
+            serde_json::to_string(&report).unwrap_or_default()
+        };
+        match &args.output {
+            Some(path) => {
+                if let Err(e) = std::fs::write(path, format!("{text}\n")) {
+                    eprintln!("error: cannot write {}: {e}", path.display());
+                    return exit::BAD_INPUT;
+                }
+            }
+            None => println!("{text}"),
+        }
     } else {
         println!("== summary ({} rules)", runs.len());
         for r in &runs {
             println!("  {:<18}{}", r.rule, r.status);
         }
     }
+    code
+}
+
+/// The worst exit status of the rules' runs.
+fn worst(runs: &[RuleRun]) -> u8 {
     let codes: Vec<u8> = runs
         .iter()
         .map(|r| {

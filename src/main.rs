@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use slamrs::abstract_cmd::{self, AbstractArgs};
 use slamrs::bebop_cmd::{self, BebopArgs};
@@ -11,6 +11,7 @@ use slamrs::cir_cmd::{self, CirArgs};
 use slamrs::rules_cmd::{self, RulesArgs};
 use slamrs::run_cmd::{self, RunArgs};
 use slamrs::scan_cmd::{self, ScanArgs};
+use slamrs::schema_cmd::{self, SchemaArgs};
 
 /// slamrs — a SLAM-style software model checker.
 ///
@@ -85,12 +86,23 @@ enum Command {
     /// as FILE:LINE:COL. Exit status 0, or 2 for an unknown rule or a rule
     /// file with errors.
     Rules(RulesArgs),
+    /// Print the JSON schema of `check --format json`'s report.
+    ///
+    /// The schema is generated from the report's types (docs/report.schema.json is its
+    /// output); `--driver` gives the schema of a driver checked against all its rules.
+    Schema(SchemaArgs),
 }
 
 fn main() -> ExitCode {
     slamrs::logging::init();
-    quiet_resource_panics();
-    let cli = match Cli::try_parse() {
+    // `--version`: the crate's version, the git commit and the Z3 library's version
+    let version: &'static str =
+        Box::leak(slamrs::report::model::Tool::long_version().into_boxed_str());
+    let parsed = Cli::command()
+        .version(version)
+        .try_get_matches()
+        .and_then(|m| Cli::from_arg_matches(&m));
+    let cli = match parsed {
         Ok(c) => c,
         Err(e) => {
             let code = if e.use_stderr() { 2 } else { 0 };
@@ -106,17 +118,7 @@ fn main() -> ExitCode {
         Command::Run(args) => run_cmd::run(&args),
         Command::Abstract(args) => abstract_cmd::run(&args),
         Command::Rules(args) => rules_cmd::run(&args),
+        Command::Schema(args) => schema_cmd::run(&args),
     };
     ExitCode::from(code)
-}
-
-/// A full BDD node table unwinds the engine and is reported as UNKNOWN (a resource limit),
-/// so the default hook's "thread panicked" message and backtrace are not printed for it.
-fn quiet_resource_panics() {
-    let default = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        if !bebop::bdd::is_node_table_full_panic(info.payload()) {
-            default(info);
-        }
-    }));
 }

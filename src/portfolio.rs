@@ -11,6 +11,7 @@
 
 use crate::cegar::{self, Confirm, Progress, Verdict};
 use crate::mixed;
+use crate::reason::{Reason, ReasonKind};
 use slamrs_abstraction::c2bp::PredicateSet;
 use slamrs_abstraction::cir::Program;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -120,7 +121,10 @@ fn portfolio(
         // an answer the mixed backend already has is still compared
         rx.try_recv().unwrap_or_else(|_| {
             (
-                mixed::Found::Unknown("the CEGAR loop answered first".into()),
+                mixed::Found::Unknown(Reason::new(
+                    ReasonKind::Cancelled,
+                    "the CEGAR loop answered first",
+                )),
                 Default::default(),
                 prog.clone(),
             )
@@ -128,7 +132,10 @@ fn portfolio(
     } else {
         rx.recv().unwrap_or_else(|_| {
             (
-                mixed::Found::Unknown("internal error: the mixed backend's thread ended".into()),
+                mixed::Found::Unknown(Reason::new(
+                    ReasonKind::InternalError,
+                    "internal error: the mixed backend's thread ended",
+                )),
                 Default::default(),
                 prog.clone(),
             )
@@ -162,7 +169,7 @@ fn portfolio(
                 }
                 Verdict::Safe => out,
                 Verdict::Unknown(mwhy) => cegar::Outcome {
-                    verdict: Verdict::Unknown(format!("{why}; mixed backend: {mwhy}")),
+                    verdict: Verdict::Unknown(why.and(format_args!("mixed backend: {mwhy}"))),
                     stats: out.stats,
                     ..cegar_out
                 },

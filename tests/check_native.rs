@@ -64,7 +64,7 @@ fn a_disagreement_is_unknown_with_the_difference() {
     );
     let (code, j, _) = check(&[p.to_str().unwrap()]);
     assert_eq!(code, 20, "{j}");
-    let reason = j["reason"].as_str().unwrap_or("");
+    let reason = j["reason"]["message"].as_str().unwrap_or("");
     assert!(
         reason.contains("native replay disagrees") && reason.contains("without reaching the error"),
         "{reason}"
@@ -97,7 +97,7 @@ fn a_library_models_unspecified_calls_do_not_hide_a_real_bug() {
     );
     let (code, j, _) = check(&[q.to_str().unwrap()]);
     assert_eq!(code, 20, "{j}");
-    let reason = j["reason"].as_str().unwrap_or("");
+    let reason = j["reason"]["message"].as_str().unwrap_or("");
     assert!(
         reason.contains("native replay disagrees")
             && reason
@@ -136,7 +136,7 @@ fn unsupported_constructs_are_unknown_not_bad_input() {
     );
     let (code, j, stderr) = check(&[p.to_str().unwrap()]);
     assert_eq!(code, 20, "{j}");
-    let reason = j["reason"].as_str().unwrap_or("");
+    let reason = j["reason"]["message"].as_str().unwrap_or("");
     assert!(reason.starts_with("unsupported construct: "), "{reason}");
     assert!(reason.contains("vla2d.c:2:"), "{reason}");
     assert!(stderr.contains("unsupported"), "{stderr}");

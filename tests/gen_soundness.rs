@@ -268,13 +268,13 @@ fn check(
                 other => Outcome::Wrong(format!(
                     "VIOLATION with inputs [{}], but the native run on them ends with {other:?} (error at line {})",
                     show(&inputs),
-                    json.as_ref().map(|j| j["error"]["line"].to_string()).unwrap_or_default()
+                    json.as_ref().map(|j| j["error_location"]["line"].to_string()).unwrap_or_default()
                 )),
             }
         }
         (Some(20), Some("unknown")) => Outcome::Unknown(
             json.as_ref()
-                .and_then(|j| j["reason"].as_str())
+                .and_then(|j| j["reason"]["message"].as_str())
                 .unwrap_or("?")
                 .to_string(),
         ),

@@ -122,7 +122,7 @@ fn check(path: &Path) -> Result<(Verdict, Verdict, String), String> {
     };
     let reason = json
         .as_ref()
-        .and_then(|j| j["reason"].as_str())
+        .and_then(|j| j["reason"]["message"].as_str())
         .unwrap_or("")
         .to_string();
     Ok((expect, verdict, reason))

@@ -167,7 +167,7 @@ impl Case {
         let mut problems = Vec::new();
         let verdict = json["verdict"].as_str().unwrap_or("<missing>");
         if verdict != want_verdict {
-            let reason = json["reason"].as_str().unwrap_or("");
+            let reason = json["reason"]["message"].as_str().unwrap_or("");
             problems.push(format!(
                 "verdict {verdict} (reason: {reason:?}), expected {want_verdict}"
             ));

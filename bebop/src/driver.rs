@@ -1,10 +1,9 @@
 //! One call that parses nothing and trusts nothing: run an engine on a CFG
 //! and replay its trace before anyone sees it.
 
-use crate::bdd::is_node_table_full_panic;
 use crate::cfg::Cfg;
 use crate::explicit::{self, ExplicitLimits};
-use crate::reach::{Outcome, Stats, Target};
+use crate::reach::{GiveUp, Limit, Outcome, Stats, Target};
 use crate::replay::replay;
 use crate::symbolic::{self, SymbolicOptions};
 
@@ -39,26 +38,7 @@ const ENGINE_STACK: usize = 4 << 30;
 
 fn decide_here(cfg: &Cfg, target: &Target, engine: &Engine) -> (Outcome, Stats) {
     let (outcome, mut stats) = match engine {
-        Engine::Bdd(o) => {
-            // A full node table is a resource limit, not a crash.
-            let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                symbolic::check(cfg, target, o)
-            }));
-            match run {
-                Ok(r) => r,
-                Err(p) if is_node_table_full_panic(p.as_ref()) => {
-                    let stats = Stats {
-                        engine: "bdd",
-                        ..Stats::default()
-                    };
-                    return (
-                        Outcome::GaveUp("BDD node table full (memory limit)".into()),
-                        stats,
-                    );
-                }
-                Err(p) => std::panic::resume_unwind(p),
-            }
-        }
+        Engine::Bdd(o) => symbolic::check(cfg, target, o),
         Engine::Explicit(l) => explicit::check(cfg, target, l),
     };
     if let Outcome::Reachable(trace) = &outcome {
@@ -67,10 +47,13 @@ fn decide_here(cfg: &Cfg, target: &Target, engine: &Engine) -> (Outcome, Stats) 
         stats.phases.push(("replay", t.elapsed()));
         if let Err(e) = checked {
             return (
-                Outcome::GaveUp(format!(
-                    "internal error: the {} engine's trace does not replay: {e}",
-                    stats.engine
-                )),
+                GiveUp::outcome(
+                    Limit::Internal,
+                    format!(
+                        "internal error: the {} engine's trace does not replay: {e}",
+                        stats.engine
+                    ),
+                ),
                 stats,
             );
         }

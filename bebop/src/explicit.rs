@@ -17,7 +17,7 @@ use std::collections::VecDeque;
 use std::time::Instant;
 
 use crate::cfg::{Cfg, ProcId, VKind, VertexId};
-use crate::reach::{Outcome, Stats, Target, Trace, TraceStep};
+use crate::reach::{GiveUp, Limit, Outcome, Stats, Target, Trace, TraceStep};
 use crate::semantics::{
     call_entries, enforce_holds, initial_states, intra_successors, return_state,
     MAX_ENUMERATED_CHOICES,
@@ -99,7 +99,7 @@ pub fn check(cfg: &Cfg, target: &Target, limits: &ExplicitLimits) -> (Outcome, S
             format!("a callee's uninitialized locals, and one has {free}")
         };
         return (
-            Outcome::GaveUp(format!(
+            GiveUp::outcome(Limit::States, format!(
                 "the explicit engine enumerates every valuation of {what} (at most {MAX_ENUMERATED_CHOICES} can be)"
             )),
             stats,
@@ -107,7 +107,7 @@ pub fn check(cfg: &Cfg, target: &Target, limits: &ExplicitLimits) -> (Outcome, S
     }
     let Some(init) = initial_states(cfg, limits.max_initial_bits) else {
         return (
-            Outcome::GaveUp(format!(
+            GiveUp::outcome(Limit::States, format!(
                 "the explicit engine enumerates all initial valuations, and `main` has more than 2^{} of them",
                 limits.max_initial_bits
             )),
@@ -138,10 +138,13 @@ pub fn check(cfg: &Cfg, target: &Target, limits: &ExplicitLimits) -> (Outcome, S
         if ex.nodes.len() > limits.max_nodes {
             stats.path_edges = ex.nodes.len() as u64;
             return (
-                Outcome::GaveUp(format!(
-                    "explicit engine explored more than {} states",
-                    limits.max_nodes
-                )),
+                GiveUp::outcome(
+                    Limit::States,
+                    format!(
+                        "explicit engine explored more than {} states",
+                        limits.max_nodes
+                    ),
+                ),
                 stats,
             );
         }

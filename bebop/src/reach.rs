@@ -69,7 +69,45 @@ pub enum Outcome {
     Unreachable,
     Reachable(Trace),
     /// Resource limit or unsupported size, with the reason.
-    GaveUp(String),
+    GaveUp(GiveUp),
+}
+
+/// What made an engine give up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// The caller's stop flag was set (another search answered first).
+    Stopped,
+    /// The caller's deadline passed.
+    TimeLimit,
+    /// The BDD node table is full or passed its node limit.
+    NodeTable,
+    /// The explicit engine's state or enumeration limits.
+    States,
+    /// A bug: a trace that cannot be built or does not replay.
+    Internal,
+}
+
+/// Why an engine gave up: the limit, and the message for a person.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GiveUp {
+    pub limit: Limit,
+    pub message: String,
+}
+
+impl GiveUp {
+    /// The outcome of giving up for `limit`.
+    pub fn outcome(limit: Limit, message: impl Into<String>) -> Outcome {
+        Outcome::GaveUp(GiveUp {
+            limit,
+            message: message.into(),
+        })
+    }
+}
+
+impl std::fmt::Display for GiveUp {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
 }
 
 /// Whether a vertex is a conditional whose false branch is the error vertex.

@@ -41,7 +41,7 @@ use std::time::Instant;
 use crate::analysis::{liveness, mod_ref, Liveness, ModRef};
 use crate::bdd::{Bdd, BddManager, Renaming, VarSet};
 use crate::cfg::{CExpr, Cfg, CondKind, ProcId, VKind, Var, VertexId};
-use crate::reach::{Outcome, Stats, Target};
+use crate::reach::{GiveUp, Limit, Outcome, Stats, Target};
 
 /// Copy index of a slot's entry value.
 pub(crate) const E: u32 = 0;
@@ -156,6 +156,9 @@ pub struct SymbolicOptions {
     pub mod_ref: bool,
     /// Give up when the manager holds more inner nodes than this.
     pub max_nodes: usize,
+    /// Size of the BDD node table: an operation that finds it full (even after a garbage
+    /// collection) makes the search give up ([`crate::bdd::NodeTableFull`]).
+    pub node_capacity: usize,
     /// Count path and summary edges (pairs of valuations) for the
     /// statistics; costs one model count per vertex at the end.
     pub count_edges: bool,
@@ -177,16 +180,16 @@ pub struct Stop {
 
 impl Stop {
     /// Why the search should stop now, if it should.
-    pub fn requested(&self) -> Option<&'static str> {
+    pub fn requested(&self) -> Option<(Limit, &'static str)> {
         if self
             .flag
             .as_ref()
             .is_some_and(|f| f.load(Ordering::Acquire))
         {
-            return Some("stopped: another search answered first");
+            return Some((Limit::Stopped, "stopped: another search answered first"));
         }
         if self.deadline.is_some_and(|d| Instant::now() >= d) {
-            return Some("stopped: time limit reached");
+            return Some((Limit::TimeLimit, "stopped: time limit reached"));
         }
         None
     }
@@ -201,6 +204,7 @@ impl Default for SymbolicOptions {
             live_ranges: true,
             mod_ref: true,
             max_nodes: 1 << 24,
+            node_capacity: 1 << 24,
             count_edges: false,
             skip_jumps: true,
             stop: Stop::default(),
@@ -249,7 +253,7 @@ impl<'a> Symbolic<'a> {
             nr: cfg.max_returns,
             nchoice: cfg.max_choices,
         };
-        let m = BddManager::new(lay.num_vars().max(1));
+        let m = BddManager::with_node_capacity(lay.num_vars().max(1), opts.node_capacity);
         let mr = if opts.mod_ref {
             mod_ref(cfg)
         } else {
@@ -324,10 +328,13 @@ impl<'a> Symbolic<'a> {
                     .worklist_iterations
                     .is_multiple_of(STOP_CHECK_EVERY)
                 {
-                    if let Some(why) = self.opts.stop.requested() {
+                    if let Some((limit, why)) = self.opts.stop.requested() {
                         self.stats.peak_bdd_nodes = peak.max(self.m.live_nodes()) as u64;
                         let stats = self.finish_stats(t0);
-                        return (Outcome::GaveUp(why.to_string()), stats);
+                        return (GiveUp::outcome(limit, why), stats);
+                    }
+                    if let Err(full) = self.m.check() {
+                        return self.table_full(full, peak, t0);
                     }
                 }
                 self.process(v, &d);
@@ -347,10 +354,13 @@ impl<'a> Symbolic<'a> {
                     self.stats.peak_bdd_nodes = peak as u64;
                     let stats = self.finish_stats(t0);
                     return (
-                        Outcome::GaveUp(format!(
-                            "BDD node limit exceeded ({after} live nodes > {})",
-                            self.opts.max_nodes
-                        )),
+                        GiveUp::outcome(
+                            Limit::NodeTable,
+                            format!(
+                                "BDD node limit exceeded ({after} live nodes > {})",
+                                self.opts.max_nodes
+                            ),
+                        ),
                         stats,
                     );
                 }
@@ -358,6 +368,10 @@ impl<'a> Symbolic<'a> {
         }
         self.stats.peak_bdd_nodes = peak.max(self.m.live_nodes()) as u64;
         self.stats.phases.push(("search", t0.elapsed()));
+        // no answer from a table that filled up: its results are meaningless
+        if let Err(full) = self.m.check() {
+            return self.table_full(full, peak, t0);
+        }
         if !self.found {
             let stats = self.finish_stats(t0);
             return (Outcome::Unreachable, stats);
@@ -365,14 +379,35 @@ impl<'a> Symbolic<'a> {
         let t1 = Instant::now();
         let trace = crate::witness::build(&self);
         self.stats.phases.push(("trace", t1.elapsed()));
+        if let Err(full) = self.m.check() {
+            return self.table_full(full, peak, t0);
+        }
         let stats = self.finish_stats(t0);
         match trace {
             Ok(t) => (Outcome::Reachable(t), stats),
             Err(e) => (
-                Outcome::GaveUp(format!("internal error while building the trace: {e}")),
+                GiveUp::outcome(
+                    Limit::Internal,
+                    format!("internal error while building the trace: {e}"),
+                ),
                 stats,
             ),
         }
+    }
+
+    /// Gives up because the BDD node table filled up.
+    fn table_full(
+        &mut self,
+        full: crate::bdd::NodeTableFull,
+        peak: usize,
+        t0: Instant,
+    ) -> (Outcome, Stats) {
+        self.stats.peak_bdd_nodes = peak.max(self.m.live_nodes()) as u64;
+        let stats = self.finish_stats(t0);
+        (
+            GiveUp::outcome(Limit::NodeTable, format!("{full} (memory limit)")),
+            stats,
+        )
     }
 
     fn finish_stats(&mut self, _t0: Instant) -> Stats {

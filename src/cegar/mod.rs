@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use bebop::cfg::Cfg;
 use bebop::driver::{decide, Engine};
-use bebop::reach::{Outcome as BpOutcome, Target};
+use bebop::reach::{Limit, Outcome as BpOutcome, Target};
 use bebop::symbolic::{Stop, SymbolicOptions};
 use slamrs_abstraction::c2bp::{self, Abstractor, PredicateSet};
 use slamrs_abstraction::cir::Program;
@@ -15,6 +15,8 @@ use slamrs_abstraction::frontend::models;
 use slamrs_abstraction::harness;
 use slamrs_refinement::explore::Explored;
 use slamrs_refinement::{self as refinement, Counterexample, Refiner};
+
+use crate::reason::{Reason, ReasonKind};
 
 mod explorer;
 use explorer::Explorer;
@@ -63,7 +65,7 @@ pub enum Verdict {
     /// A concrete run reaches the error (replayed on the interpreter).
     Violation(Box<Counterexample>),
     /// Neither, with the reason.
-    Unknown(String),
+    Unknown(Reason),
 }
 
 /// Wall time spent in each phase, summed over the iterations.
@@ -157,7 +159,7 @@ pub enum Confirmation {
 }
 
 /// Confirms a counterexample the interpreter replayed: `Err` says why it is not reported.
-pub type Confirm<'a> = dyn FnMut(&Program, &Counterexample) -> Result<Confirmation, String> + 'a;
+pub type Confirm<'a> = dyn FnMut(&Program, &Counterexample) -> Result<Confirmation, Reason> + 'a;
 
 /// The result of [`run`].
 #[derive(Clone, Debug)]
@@ -227,14 +229,14 @@ pub fn run(
             second
         }
         Verdict::Safe => unknown(
-            format!(
+            Reason::new(ReasonKind::LibraryModel, format!(
                 "{why}; without the library models' unspecified calls the error is unreachable, which does not prove the program safe"
-            ),
+            )),
             second.stats,
             first.predicates,
         ),
         Verdict::Unknown(again) => unknown(
-            format!("{why}; without the library models' unspecified calls: {again}"),
+            why.clone().and(format_args!("without the library models' unspecified calls: {again}")),
             second.stats,
             first.predicates,
         ),
@@ -271,12 +273,12 @@ fn within_bounds(
             second
         }
         Verdict::Safe => unknown(
-            format!("{why}; on the paths within the models' bounds no violation is reachable, which does not prove the driver correct"),
+            Reason::new(ReasonKind::ModelBound, format!("{why}; on the paths within the models' bounds no violation is reachable, which does not prove the driver correct")),
             second.stats,
             first.predicates,
         ),
         Verdict::Unknown(again) => unknown(
-            format!("{why}; within the models' bounds: {again}"),
+            why.clone().and(format_args!("within the models' bounds: {again}")),
             second.stats,
             first.predicates,
         ),
@@ -303,7 +305,10 @@ fn run_once(
         .func_by_name(&opts.entry)
         .filter(|&f| prog.func(f).body.is_some())
     else {
-        let why = format!("entry function `{}` is not defined", opts.entry);
+        let why = Reason::new(
+            ReasonKind::NoEntry,
+            format!("entry function `{}` is not defined", opts.entry),
+        );
         return unknown(why, Stats::default(), initial);
     };
     let mut refiner = Refiner::new(prog, entry, opts.refinement.clone());
@@ -335,10 +340,10 @@ fn run_once(
                     explorer.cancel();
                     return confirmed_violation(prog, cex, Some(why), confirm, stats, preds);
                 }
-                why = format!(
-                    "{why}; {} interpreter run(s) with random inputs did not reach the error",
+                why = why.and(format_args!(
+                    "{} interpreter run(s) with random inputs did not reach the error",
                     searched.runs
-                );
+                ));
             }
             let t = Instant::now();
             let explored = explorer.wait();
@@ -353,7 +358,7 @@ fn run_once(
 enum LoopEnd {
     Done(Outcome),
     Unknown {
-        why: String,
+        why: Reason,
         stats: Stats,
         preds: PredicateSet,
         stalled: bool,
@@ -363,7 +368,7 @@ enum LoopEnd {
 /// The loop's end where refinement stalled: the random search runs after it, unless it ran
 /// already (`searched`: its runs; a second search would repeat the first, its seeds being
 /// fixed).
-fn stalled_end(why: String, stats: Stats, preds: PredicateSet, searched: Option<u64>) -> LoopEnd {
+fn stalled_end(why: Reason, stats: Stats, preds: PredicateSet, searched: Option<u64>) -> LoopEnd {
     match searched {
         None => LoopEnd::Unknown {
             why,
@@ -372,9 +377,9 @@ fn stalled_end(why: String, stats: Stats, preds: PredicateSet, searched: Option<
             stalled: true,
         },
         Some(runs) => LoopEnd::Unknown {
-            why: format!(
-                "{why}; {runs} interpreter run(s) with random inputs did not reach the error"
-            ),
+            why: why.and(format_args!(
+                "{runs} interpreter run(s) with random inputs did not reach the error"
+            )),
             stats,
             preds,
             stalled: false,
@@ -382,7 +387,7 @@ fn stalled_end(why: String, stats: Stats, preds: PredicateSet, searched: Option<
     }
 }
 
-fn unknown(why: String, stats: Stats, predicates: PredicateSet) -> Outcome {
+fn unknown(why: Reason, stats: Stats, predicates: PredicateSet) -> Outcome {
     Outcome {
         verdict: Verdict::Unknown(why),
         stats,
@@ -424,15 +429,21 @@ fn run_loop(
             .as_ref()
             .is_some_and(|f| f.load(Ordering::Acquire))
         {
-            return Some("another engine of the portfolio answered first".to_string());
+            return Some(Reason::new(
+                ReasonKind::Cancelled,
+                "another engine of the portfolio answered first",
+            ));
         }
         if explorer.decided() {
-            return Some("the directed exploration answered first".to_string());
+            return Some(Reason::new(
+                ReasonKind::Cancelled,
+                "the directed exploration answered first",
+            ));
         }
         opts.deadline.is_some_and(|d| Instant::now() >= d).then(|| {
-            format!(
-                "timeout after {} iterations",
-                stats.iterations.saturating_sub(1)
+            Reason::new(
+                ReasonKind::Timeout,
+                format!("timeout in iteration {}", stats.iterations),
             )
         })
     };
@@ -442,7 +453,10 @@ fn run_loop(
         let _span = tracing::info_span!("iteration", n = it, predicates = preds.len()).entered();
         if it > opts.max_iterations {
             stats.iterations -= 1;
-            let why = format!("iteration limit ({}) reached", opts.max_iterations);
+            let why = Reason::new(
+                ReasonKind::IterationLimit,
+                format!("iteration limit ({}) reached", opts.max_iterations),
+            );
             return give_up(why, stats, preds);
         }
         if let Some(why) = out_of_time(&stats) {
@@ -453,9 +467,14 @@ fn run_loop(
         let abs = match abstractor.abstract_program(prog, &preds, &aopts) {
             Ok(a) => a,
             Err(e) => {
-                let why = match out_of_time(&stats) {
-                    Some(why) if e == c2bp::AbsError::Cancelled => why,
-                    _ => e.to_string(),
+                let why = match (out_of_time(&stats), &e) {
+                    (Some(why), c2bp::AbsError::Cancelled) => why,
+                    (_, c2bp::AbsError::NoEntry(_)) => {
+                        Reason::new(ReasonKind::NoEntry, e.to_string())
+                    }
+                    (None, c2bp::AbsError::Cancelled) => {
+                        Reason::new(ReasonKind::Cancelled, e.to_string())
+                    }
                 };
                 return give_up(why, stats, preds);
             }
@@ -480,7 +499,10 @@ fn run_loop(
         let cfg = match Cfg::build(&abs.program) {
             Ok(c) => c,
             Err(e) => {
-                let why = format!("internal error: the boolean program is malformed: {e}");
+                let why = Reason::new(
+                    ReasonKind::InternalError,
+                    format!("internal error: the boolean program is malformed: {e}"),
+                );
                 return give_up(why, stats, preds);
             }
         };
@@ -512,8 +534,16 @@ fn run_loop(
             }
             BpOutcome::GaveUp(why) => {
                 // stopped for the deadline or the exploration's answer: say which
-                let why = out_of_time(&stats)
-                    .unwrap_or_else(|| format!("the model checker gave up: {why}"));
+                let why = out_of_time(&stats).unwrap_or_else(|| {
+                    let kind = match why.limit {
+                        Limit::Stopped => ReasonKind::Cancelled,
+                        Limit::TimeLimit => ReasonKind::Timeout,
+                        Limit::NodeTable => ReasonKind::BddNodeLimit,
+                        Limit::States => ReasonKind::StateLimit,
+                        Limit::Internal => ReasonKind::InternalError,
+                    };
+                    Reason::new(kind, format!("the model checker gave up: {why}"))
+                });
                 return give_up(why, stats, preds);
             }
             BpOutcome::Reachable(trace) => trace,
@@ -533,10 +563,12 @@ fn run_loop(
                 return LoopEnd::Done(confirmed_violation(prog, cex, None, confirm, stats, preds));
             }
             refinement::Outcome::Unknown(why) => {
+                let why = Reason::new(ReasonKind::RefinementStalled, why);
                 return stalled_end(why, stats, preds, searched);
             }
             refinement::Outcome::NoProgress(stalled) => {
-                return stalled_end(stalled.to_string(), stats, preds, searched);
+                let why = Reason::new(ReasonKind::RefinementStalled, stalled.to_string());
+                return stalled_end(why, stats, preds, searched);
             }
             refinement::Outcome::Unconfirmed { cex, why } => {
                 let t = Instant::now();
@@ -552,10 +584,16 @@ fn run_loop(
                             seconds,
                             interpreter: why,
                         }),
-                        ..unknown(String::new(), stats, preds)
+                        stats,
+                        predicates: preds,
+                        proof: None,
                     }),
-                    Ok(_) => give_up(why, stats, preds),
-                    Err(e) => give_up(format!("{why}; {e}"), stats, preds),
+                    Ok(_) => give_up(Reason::new(ReasonKind::Unconfirmed, why), stats, preds),
+                    Err(e) => give_up(
+                        Reason::new(e.kind, format!("{why}; {}", e.message)),
+                        stats,
+                        preds,
+                    ),
                 };
             }
             refinement::Outcome::Refined {
@@ -569,7 +607,10 @@ fn run_loop(
                     let result = stall_search(prog, opts, &mut stats);
                     searched = Some(result.runs);
                     if let Some(cex) = result.found {
-                        let why = "refinement learnt only constraints".to_string();
+                        let why = Reason::new(
+                            ReasonKind::RefinementStalled,
+                            "refinement learnt only constraints",
+                        );
                         return LoopEnd::Done(confirmed_violation(
                             prog,
                             cex,
@@ -608,7 +649,7 @@ fn from_exploration(
     prog: &Program,
     entry: slamrs_abstraction::cir::FuncId,
     explored: Option<Explored>,
-    why: String,
+    why: Reason,
     confirm: &mut Confirm,
     mut stats: Stats,
     predicates: PredicateSet,
@@ -628,10 +669,10 @@ fn from_exploration(
         },
         Err(_) if explored.paths == 0 => unknown(why, stats, predicates),
         Err(incomplete) => unknown(
-            format!(
-                "{why}; {} explored path(s) did not reach the error ({incomplete})",
+            why.and(format_args!(
+                "{} explored path(s) did not reach the error ({incomplete})",
                 explored.paths
-            ),
+            )),
             stats,
             predicates,
         ),
@@ -674,7 +715,7 @@ const RANDOM_SEARCH_MIN_RUNS: u64 = 1000;
 pub(crate) fn confirmed_violation(
     prog: &Program,
     cex: Counterexample,
-    stalled: Option<String>,
+    stalled: Option<Reason>,
     confirm: &mut Confirm,
     mut stats: Stats,
     predicates: PredicateSet,
@@ -688,7 +729,7 @@ pub(crate) fn confirmed_violation(
     let (verdict, confirmation) = match checked {
         Ok(c) => (Verdict::Violation(Box::new(cex)), Some(c)),
         Err(why) => match stalled {
-            Some(stalled) => (Verdict::Unknown(format!("{stalled}; {why}")), None),
+            Some(stalled) => (Verdict::Unknown(stalled.and(why)), None),
             None => (Verdict::Unknown(why), None),
         },
     };
@@ -704,7 +745,7 @@ pub(crate) fn confirmed_violation(
 /// Why a proof of the abstraction is not a proof of the program: a construct slamrs does
 /// not model exactly ([`slamrs_abstraction::cir::Construct`]) in a function the entry
 /// function may reach (directly, or through any function whose address is taken).
-pub(crate) fn refused(prog: &Program, entry: slamrs_abstraction::cir::FuncId) -> Option<String> {
+pub(crate) fn refused(prog: &Program, entry: slamrs_abstraction::cir::FuncId) -> Option<Reason> {
     use slamrs_abstraction::cir::{Callee, ExprKind, FuncId, Stmt};
     if prog.refusals.is_empty() {
         return None;
@@ -746,10 +787,13 @@ pub(crate) fn refused(prog: &Program, entry: slamrs_abstraction::cir::FuncId) ->
         .iter()
         .find(|r| seen.contains(&r.func))
         .map(|r| {
-            format!(
-                "the abstraction proves the property, but the program uses {} at {}",
-                r.construct,
-                prog.loc_string(r.loc)
+            Reason::new(
+                ReasonKind::Unsupported,
+                format!(
+                    "the abstraction proves the property, but the program uses {} at {}",
+                    r.construct,
+                    prog.loc_string(r.loc)
+                ),
             )
         })
 }

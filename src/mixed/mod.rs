@@ -32,6 +32,7 @@ pub mod symbolic;
 mod tests;
 
 use crate::cegar::{self, Confirm, Proof, Stats, Verdict};
+use crate::reason::{Reason, ReasonKind};
 use slamrs_abstraction::cir::{Program, Stmt};
 use slamrs_refinement::{self as refinement, CirPath, Counterexample, PathStep, Refiner};
 use std::sync::atomic::AtomicBool;
@@ -83,7 +84,7 @@ pub enum Found {
     Safe,
     /// Replayed on the interpreter.
     Violation(Box<Counterexample>),
-    Unknown(String),
+    Unknown(Reason),
 }
 
 /// Runs the mixed backend on `prog` (instrumented: its `Error` edges are the violations).
@@ -96,7 +97,10 @@ pub fn find(prog: &mut Program, opts: &Options) -> (Found, Stats) {
         .func_by_name(&opts.entry)
         .filter(|&f| prog.func(f).body.is_some())
     else {
-        let why = format!("entry function `{}` is not defined", opts.entry);
+        let why = Reason::new(
+            ReasonKind::NoEntry,
+            format!("entry function `{}` is not defined", opts.entry),
+        );
         return (Found::Unknown(why), stats);
     };
     let refiner = Refiner::new(prog, entry, refinement::Options::default());
@@ -107,7 +111,10 @@ pub fn find(prog: &mut Program, opts: &Options) -> (Found, Stats) {
     };
     let mut ltg = match build::build(prog, &analyses, entry, bounds) {
         Ok(g) => g,
-        Err(e) => return (Found::Unknown(format!("mixed backend: {e}")), stats),
+        Err(e) => {
+            let why = Reason::new(ReasonKind::Unsupported, format!("mixed backend: {e}"));
+            return (Found::Unknown(why), stats);
+        }
     };
     if opts.live {
         live::drop_irrelevant(&mut ltg);
@@ -147,18 +154,28 @@ pub fn find(prog: &mut Program, opts: &Options) -> (Found, Stats) {
             Some(why) => Found::Unknown(why),
             None => Found::Safe,
         },
-        search::Found::BoundReached(bounds) => Found::Unknown(format!(
-            "the mixed backend reached a bound of its model ({}); within the bounds the error is unreachable",
-            bounds.join("; ")
+        search::Found::BoundReached(bounds) => Found::Unknown(Reason::new(
+            ReasonKind::ModelBound,
+            format!(
+                "the mixed backend reached a bound of its model ({}); within the bounds the error is unreachable",
+                bounds.join("; ")
+            ),
         )),
-        search::Found::Stopped(search::Stopped::Deadline) => {
-            Found::Unknown("timeout (mixed backend)".into())
-        }
-        search::Found::Stopped(search::Stopped::Cancelled) => {
-            Found::Unknown("the other engine of the portfolio answered first".into())
-        }
-        search::Found::Stopped(search::Stopped::AtomLimit(n)) => Found::Unknown(format!(
-            "the mixed backend stored more than {n} atoms"
+        search::Found::Stopped(search::Stopped::Deadline) => Found::Unknown(Reason::new(
+            ReasonKind::Timeout,
+            "timeout (mixed backend)",
+        )),
+        search::Found::Stopped(search::Stopped::Cancelled) => Found::Unknown(Reason::new(
+            ReasonKind::Cancelled,
+            "the other engine of the portfolio answered first",
+        )),
+        search::Found::Stopped(search::Stopped::BddFull(n)) => Found::Unknown(Reason::new(
+            ReasonKind::BddNodeLimit,
+            format!("the mixed backend's BDD node table is full ({n} nodes)"),
+        )),
+        search::Found::Stopped(search::Stopped::AtomLimit(n)) => Found::Unknown(Reason::new(
+            ReasonKind::StateLimit,
+            format!("the mixed backend stored more than {n} atoms"),
         )),
         search::Found::Error(path) => {
             let path = cir_path(prog, &ltg, &path);
@@ -168,12 +185,20 @@ pub fn find(prog: &mut Program, opts: &Options) -> (Found, Stats) {
             stats.times.refinement += t.elapsed();
             match outcome {
                 refinement::Outcome::Violation(cex) => Found::Violation(Box::new(cex)),
-                refinement::Outcome::Unknown(why) => Found::Unknown(format!(
-                    "the mixed backend's path to the error is not a run of the program: {why}{}",
-                    approximated(&ltg)
+                refinement::Outcome::Unknown(why) => Found::Unknown(Reason::new(
+                    ReasonKind::RefinementStalled,
+                    format!(
+                        "the mixed backend's path to the error is not a run of the program: {why}{}",
+                        approximated(&ltg)
+                    ),
                 )),
-                refinement::Outcome::Unconfirmed { why, .. } => Found::Unknown(why),
-                other => Found::Unknown(format!("unexpected confirmation: {other:?}")),
+                refinement::Outcome::Unconfirmed { why, .. } => {
+                    Found::Unknown(Reason::new(ReasonKind::Unconfirmed, why))
+                }
+                other => Found::Unknown(Reason::new(
+                    ReasonKind::InternalError,
+                    format!("unexpected confirmation: {other:?}"),
+                )),
             }
         }
     };

@@ -62,6 +62,8 @@ pub enum Stopped {
     Deadline,
     Cancelled,
     AtomLimit(usize),
+    /// The BDD node table filled up (its capacity in nodes).
+    BddFull(usize),
 }
 
 /// What the search found.
@@ -214,6 +216,10 @@ impl<'g, 's> Search<'g, 's> {
             Strategy::Frontier => self.frontier(init, &tails),
             Strategy::Lockstep => self.lockstep(init, &tails, &back),
         };
+        // no answer from a BDD table that filled up: its results are meaningless
+        if let Err(full) = self.space.bdd_check() {
+            return Found::Stopped(Stopped::BddFull(full.capacity));
+        }
         match result {
             Ok(()) if self.bounds.is_empty() => Found::Unreachable,
             Ok(()) => Found::BoundReached(std::mem::take(&mut self.bounds)),
@@ -230,6 +236,9 @@ impl<'g, 's> Search<'g, 's> {
         }
         if stored > self.opts.max_atoms {
             return Err(Found::Stopped(Stopped::AtomLimit(self.opts.max_atoms)));
+        }
+        if let Err(full) = self.space.bdd_check() {
+            return Err(Found::Stopped(Stopped::BddFull(full.capacity)));
         }
         Ok(())
     }

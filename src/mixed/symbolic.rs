@@ -603,6 +603,11 @@ impl<'g> Space<'g> {
         self.calls.run(|| s.check()) == SatResult::Unsat
     }
 
+    /// `Err` once the BDD node table filled up: no answer may come from this space then.
+    pub fn bdd_check(&self) -> Result<(), bebop::bdd::NodeTableFull> {
+        self.bdd.check()
+    }
+
     /// The BDD manager's live nodes.
     pub fn bdd_nodes(&self) -> usize {
         self.bdd.live_nodes()

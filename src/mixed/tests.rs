@@ -324,7 +324,10 @@ fn recursion_goes_through_a_bounded_stack() {
         int main() { int k = __VERIFIER_nondet_int(); if (k < 0) return 0;
           if (f(k) != k) reach_error(); return 0; }";
     match run(deep, Strategy::Lockstep) {
-        Found::Unknown(why) => assert!(why.contains("recursion deeper"), "{why}"),
+        Found::Unknown(why) => {
+            assert_eq!(why.kind, crate::reason::ReasonKind::ModelBound, "{why}");
+            assert!(why.message.contains("recursion deeper"), "{why}");
+        }
         other => panic!("{other:?}"),
     }
 }
@@ -338,7 +341,10 @@ fn a_second_allocation_at_a_site_is_a_bound() {
           return 0;
         }";
     match run(src, Strategy::Lockstep) {
-        Found::Unknown(why) => assert!(why.contains("bound"), "{why}"),
+        Found::Unknown(why) => {
+            assert_eq!(why.kind, crate::reason::ReasonKind::ModelBound, "{why}");
+            assert!(why.message.contains("bound"), "{why}");
+        }
         other => panic!("{other:?}"),
     }
 }

@@ -152,3 +152,17 @@ pub fn parallel<T: Sync, R: Send>(
     results.sort_by_key(|(i, _)| *i);
     results.into_iter().map(|(_, r)| r).collect()
 }
+
+/// Compares `content` with the golden file `NAME.KIND.snap` beside `case` (insta; written
+/// by `scripts/update-golden`).
+pub fn golden(case: &Path, kind: &str, content: &str) {
+    let name = format!(
+        "{}.{kind}",
+        case.file_stem().unwrap_or_default().to_string_lossy()
+    );
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path(case.parent().expect("dir"));
+    settings.set_prepend_module_to_snapshot(false);
+    settings.set_omit_expression(true);
+    settings.bind(|| insta::assert_snapshot!(name, content));
+}

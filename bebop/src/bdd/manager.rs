@@ -26,15 +26,16 @@
 //! * **Out of memory.** oxidd reports a full node table as an allocation
 //!   error. Every operation here returns a plain [`Bdd`]: on failure the
 //!   manager first runs a garbage collection and retries the operation once
-//!   (operations are pure, so this is safe); if it fails again it panics with
-//!   `"BDD node table full (N nodes)"`. Returning `Result` from every
+//!   (operations are pure, so this is safe); if it fails again the manager
+//!   becomes *exhausted*: the operation returns the constant false, and so may
+//!   every later one, and [`BddManager::check`] returns
+//!   `Err(NodeTableFull)` from then on. Returning `Result` from every
 //!   operation would put a `?` on each of the engine's hundreds of thousands
-//!   of calls for a condition it cannot handle locally anyway; a driver that
-//!   wants to report "out of BDD memory" gracefully can wrap the engine in
-//!   [`std::panic::catch_unwind`] and test the payload with
-//!   [`is_node_table_full_panic`]. The manager stays consistent after such a
-//!   panic (oxidd unwinds its own state through `AllocResult` before we
-//!   panic, outside of any manager lock).
+//!   of calls for a condition it cannot handle locally anyway; instead an
+//!   engine calls [`BddManager::check`] where it checks its other limits, and
+//!   **before it gives any answer** (an answer computed after exhaustion is
+//!   meaningless). The manager stays consistent (oxidd unwinds its own state
+//!   through `AllocResult`), so it can be dropped or collected normally.
 //! * **Capacities.** oxidd's node table is reserved up front but committed
 //!   lazily (pages are touched in chunks of 64 Ki nodes as nodes are
 //!   created), so the default node capacity of 2^24 costs virtual address
@@ -43,10 +44,10 @@
 //!   programs up to 2^20 for large ones). One worker thread is used. oxidd
 //!   also runs a background garbage collection when the table is 95 % full.
 
-use std::any::Any;
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::hash::BuildHasherDefault;
+use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::sync::Arc;
 use std::sync::{Mutex, TryLockError};
 
@@ -66,8 +67,21 @@ type FxBuild = BuildHasherDefault<FxHasher>;
 /// Memo table used by [`BddManager::rename`]: edge key -> renamed function.
 type RenameMemo = HashMap<usize, BCDDFunction, FxBuild>;
 
-/// Prefix of the panic message raised when the node table is exhausted.
-const NODE_TABLE_FULL: &str = "BDD node table full";
+/// The node table filled up (even after a garbage collection): every result
+/// computed since is meaningless.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NodeTableFull {
+    /// The table's capacity, in nodes.
+    pub capacity: usize,
+}
+
+impl fmt::Display for NodeTableFull {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "BDD node table full ({} nodes)", self.capacity)
+    }
+}
+
+impl std::error::Error for NodeTableFull {}
 
 /// Default maximal number of inner nodes (reserved lazily, see module docs).
 const DEFAULT_NODE_CAPACITY: usize = 1 << 24;
@@ -76,20 +90,6 @@ const DEFAULT_NODE_CAPACITY: usize = 1 << 24;
 /// call instead of being cleared, so that one huge rename does not make all
 /// later (tiny) renames pay for clearing a big table.
 const MEMO_KEEP_CAPACITY: usize = 4096;
-
-/// Returns whether a panic payload (as obtained from
-/// [`std::panic::catch_unwind`]) is the "BDD node table full" panic raised by
-/// [`BddManager`] operations when the node table is exhausted even after a
-/// garbage collection.
-pub fn is_node_table_full_panic(payload: &(dyn Any + Send)) -> bool {
-    if let Some(s) = payload.downcast_ref::<String>() {
-        s.starts_with(NODE_TABLE_FULL)
-    } else if let Some(s) = payload.downcast_ref::<&str>() {
-        s.starts_with(NODE_TABLE_FULL)
-    } else {
-        false
-    }
-}
 
 /// A Boolean function, i.e. a handle to a node of a [`BddManager`].
 ///
@@ -219,6 +219,8 @@ pub struct BddManager {
     vars: Box<[Bdd]>,
     /// Scratch memo table for [`Self::rename`], reused across calls.
     rename_memo: Mutex<RenameMemo>,
+    /// Set once an operation found the node table full ([`Self::check`]).
+    exhausted: AtomicBool,
 }
 
 impl fmt::Debug for BddManager {
@@ -238,11 +240,17 @@ impl BddManager {
     /// program only commits a few MiB) and an apply cache scaled with
     /// `num_vars` (2^16 ..= 2^20 entries).
     pub fn new(num_vars: u32) -> Self {
+        Self::with_node_capacity(num_vars, DEFAULT_NODE_CAPACITY)
+    }
+
+    /// Creates a manager with `num_vars` variables, at most `node_capacity`
+    /// inner nodes, and the apply cache [`Self::new`] would choose.
+    pub fn with_node_capacity(num_vars: u32, node_capacity: usize) -> Self {
         let cache = (num_vars.max(1) as usize)
             .next_power_of_two()
             .saturating_mul(1 << 10)
             .clamp(1 << 14, 1 << 20);
-        Self::with_capacity(num_vars, DEFAULT_NODE_CAPACITY, cache)
+        Self::with_capacity(num_vars, node_capacity, cache)
     }
 
     /// Creates a manager with `num_vars` variables and explicit capacities:
@@ -250,8 +258,8 @@ impl BddManager {
     /// `cache_capacity` entries (rounded up to a power of two, allocated and
     /// initialised eagerly, roughly 20 bytes per entry).
     ///
-    /// Panics if the `num_vars` literal nodes do not fit into
-    /// `node_capacity`.
+    /// If the `num_vars` literal nodes do not fit into `node_capacity`, the
+    /// manager starts exhausted ([`Self::check`]).
     pub fn with_capacity(num_vars: u32, node_capacity: usize, cache_capacity: usize) -> Self {
         let node_capacity = node_capacity.clamp(1, (1 << 31) - 1);
         let mref = oxidd::bcdd::new_manager(node_capacity, cache_capacity.max(1), 1);
@@ -264,9 +272,9 @@ impl BddManager {
                 .collect();
             (t, f, vars)
         });
-        let vars = match vars {
-            Ok(v) => v.into_boxed_slice(),
-            Err(_) => panic!("{NODE_TABLE_FULL} ({node_capacity} nodes)"),
+        let (vars, exhausted) = match vars {
+            Ok(v) => (v.into_boxed_slice(), false),
+            Err(_) => (vec![f.clone(); num_vars as usize].into_boxed_slice(), true),
         };
         BddManager {
             mref,
@@ -276,6 +284,19 @@ impl BddManager {
             f,
             vars,
             rename_memo: Mutex::new(RenameMemo::default()),
+            exhausted: AtomicBool::new(exhausted),
+        }
+    }
+
+    /// `Err` once an operation found the node table full: from then on results
+    /// are meaningless, and an engine must give up rather than answer.
+    pub fn check(&self) -> Result<(), NodeTableFull> {
+        if self.exhausted.load(AtomicOrdering::Relaxed) {
+            Err(NodeTableFull {
+                capacity: self.node_capacity,
+            })
+        } else {
+            Ok(())
         }
     }
 
@@ -633,7 +654,7 @@ impl BddManager {
     }
 
     /// Runs `op`; on allocation failure collects garbage and retries once,
-    /// then panics with "BDD node table full".
+    /// then marks the manager exhausted and returns false.
     #[inline(always)]
     fn run(&self, op: impl Fn() -> AllocResult<BCDDFunction>) -> Bdd {
         match op() {
@@ -654,8 +675,11 @@ impl BddManager {
 
     #[cold]
     #[inline(never)]
-    fn node_table_full(&self) -> ! {
-        panic!("{NODE_TABLE_FULL} ({} nodes)", self.node_capacity)
+    fn node_table_full(&self) -> Bdd {
+        if !self.exhausted.swap(true, AtomicOrdering::Relaxed) {
+            tracing::warn!(capacity = self.node_capacity, "BDD node table full");
+        }
+        self.f()
     }
 }
 
@@ -1070,15 +1094,13 @@ mod tests {
         let m = BddManager::with_capacity(16, 64, 1 << 10);
         let vars: Vec<u32> = (0..16).collect();
         let mut rng = SmallRng::seed_from_u64(6);
-        let err = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            from_tt(&m, &vars, &random_tt(&mut rng, 16))
-        }))
-        .unwrap_err();
-        assert!(is_node_table_full_panic(&*err));
-        let msg = err.downcast_ref::<String>().unwrap();
-        assert_eq!(msg, "BDD node table full (64 nodes)");
-        // the manager is still usable afterwards
+        assert_eq!(m.check(), Ok(()));
+        let _ = from_tt(&m, &vars, &random_tt(&mut rng, 16));
+        let err = m.check().unwrap_err();
+        assert_eq!(err.to_string(), "BDD node table full (64 nodes)");
+        // the manager is still consistent afterwards (and stays marked)
         m.gc();
+        assert!(m.check().is_err());
         let f = m.and(&m.var(0), &m.var(1));
         assert!(m.eval(&f, &|v| v < 2));
     }

@@ -12,4 +12,4 @@
 
 pub mod manager;
 
-pub use manager::{is_node_table_full_panic, Bdd, BddManager, Renaming, VarSet};
+pub use manager::{Bdd, BddManager, NodeTableFull, Renaming, VarSet};

@@ -1,0 +1,18 @@
+//! Reports of `slamrs check`: one typed model ([`model::CheckReport`]) built from the
+//! engines' outcome ([`build`]) and rendered as text ([`text`]), JSON (the model
+//! serialized), SARIF ([`sarif`]) or a self-contained HTML page ([`html`]).
+
+pub mod build;
+pub mod html;
+pub mod model;
+pub mod sarif;
+pub mod text;
+
+pub use model::CheckReport;
+
+/// The report as one line of JSON.
+pub fn json(r: &CheckReport) -> String {
+    serde_json::to_string(r).unwrap_or_else(|e| {
+        format!("{{\"verdict\":\"unknown\",\"reason\":{{\"kind\":\"internal-error\",\"message\":\"the report does not serialize: {e}\"}}}}")
+    })
+}
