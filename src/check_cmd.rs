@@ -77,6 +77,14 @@ pub struct CheckArgs {
     /// first line).
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// Write a verification witness of a violation into this file: GraphML (SV-COMP
+    /// format 1.0) for `.graphml`, YAML (format 2.0) for `.yml`/`.yaml`, or as
+    /// --witness-format says; repeat it for several. `slamrs validate` checks them.
+    #[arg(long, value_name = "FILE")]
+    pub witness: Vec<PathBuf>,
+    /// The witness's format when its file name does not tell.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub witness_format: Option<crate::witness::Format>,
     /// Print the totals: iterations, predicates, time per phase, Z3 queries, BDD nodes.
     #[arg(long)]
     pub stats: bool,
@@ -351,16 +359,9 @@ fn run_with(args: &CheckArgs, task: Option<TaskInfo>) -> u8 {
         }
     }
     // what to check
-    let spec = match (&args.rule, &args.property) {
-        (Some(r), _) => match rules::load_rule(r) {
-            Ok(rule) => Spec::Rule(rule),
-            Err(e) => return bad_input(&checked, DiagnosticKind::Rule, &format!("error: {e}")),
-        },
-        (None, Some(p)) => match rules::load_property(&p.to_string_lossy()) {
-            Ok(prop) => Spec::Property(prop),
-            Err(e) => return bad_input(&checked, DiagnosticKind::Rule, &format!("error: {e}")),
-        },
-        (None, None) => Spec::Assertions,
+    let spec = match load_spec(args.rule.as_deref(), args.property.as_deref()) {
+        Ok(s) => s,
+        Err(e) => return bad_input(&checked, DiagnosticKind::Rule, &e),
     };
     // a driver (it includes its kernel's headers) is checked through its harness
     let platform = match (&args.entry, &spec) {
@@ -590,18 +591,7 @@ fn run_with(args: &CheckArgs, task: Option<TaskInfo>) -> u8 {
             p.phase
         ));
     };
-    let native_spec = NativeSpec {
-        entry: entry.clone(),
-        errors: match &spec {
-            Spec::Assertions => ErrorSpec::Assertions,
-            Spec::Property(p) => ErrorSpec::Property(p.error_functions.clone()),
-            Spec::Rule(_) => ErrorSpec::Rule,
-        },
-        monitor: match (&spec, inst.rule_file) {
-            (Spec::Rule(r), Some(file)) => Some(rules::native::monitor(r, file)),
-            _ => None,
-        },
-    };
+    let native_spec = native_spec(&spec, &inst, &entry);
     let mut harness: Option<Result<native::Harness, String>> = None;
     let mut confirm = |prog: &slamrs_abstraction::cir::Program,
                        cex: &slamrs_refinement::Counterexample|
@@ -705,7 +695,59 @@ fn run_with(args: &CheckArgs, task: Option<TaskInfo>) -> u8 {
         entry_points: &entry_points,
         texts: &generated,
     };
-    emit.print(&report::build::report(&context, &outcome), &generated)
+    let report = report::build::report(&context, &outcome);
+    for path in &args.witness {
+        write_witness(args, &spec, &report, path, driver_map.is_some());
+    }
+    emit.print(&report, &generated)
+}
+
+/// Writes the violation witness of `r` to `path`; says on stderr why there is none.
+fn write_witness(
+    args: &CheckArgs,
+    spec: &Spec,
+    r: &CheckReport,
+    path: &std::path::Path,
+    driver: bool,
+) {
+    use crate::witness;
+    let Some(format) = args
+        .witness_format
+        .or_else(|| witness::Format::of_path(path))
+    else {
+        eprintln!(
+            "warning: no witness written: {} names no format (.graphml, .yml; or --witness-format)",
+            path.display()
+        );
+        return;
+    };
+    if r.verdict != Status::Violation {
+        eprintln!(
+            "note: no witness written: slamrs writes violation witnesses, and the verdict is {}",
+            format!("{:?}", r.verdict).to_uppercase()
+        );
+        return;
+    }
+    if driver {
+        eprintln!("note: no witness written: a driver's violation runs through its generated harness, which a witness cannot name");
+        return;
+    }
+    let data_model = match args.data_model.unwrap_or(DataModelArg::Lp64) {
+        DataModelArg::Ilp32 => "ILP32",
+        _ => "LP64",
+    };
+    let specification = match spec {
+        Spec::Property(_) => witness::UNREACH_CALL.to_string(),
+        _ => format!("slamrs {}", r.checked.phrase()),
+    };
+    let written = witness::meta(&args.file, data_model, &specification)
+        .and_then(|m| witness::write(r, &m, format))
+        .and_then(|text| {
+            std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+        });
+    if let Err(e) = written {
+        eprintln!("warning: no witness written: {e}");
+    }
 }
 
 /// The progress line on stderr (text output on a terminal only; indicatif hides it
@@ -726,6 +768,44 @@ fn progress_bar(format: Format) -> indicatif::ProgressBar {
 
 /// Resident memory of this process in MB (0 if unknown).
 fn rss_mb() -> u64 {
+    rss_now()
+}
+
+/// What is checked: the rule (a built-in's name or a file), the SV-COMP property file, or
+/// the program's assertions; `Err` is the message for the user.
+pub(crate) fn load_spec(
+    rule: Option<&str>,
+    property: Option<&std::path::Path>,
+) -> Result<Spec, String> {
+    match (rule, property) {
+        (Some(r), _) => rules::load_rule(r)
+            .map(Spec::Rule)
+            .map_err(|e| format!("error: {e}")),
+        (None, Some(p)) => rules::load_property(&p.to_string_lossy())
+            .map(Spec::Property)
+            .map_err(|e| format!("error: {e}")),
+        (None, None) => Ok(Spec::Assertions),
+    }
+}
+
+/// What the native replay of a counterexample must see: the entry, the errors, the rule's
+/// monitor.
+pub(crate) fn native_spec(spec: &Spec, inst: &rules::Instrumented, entry: &str) -> NativeSpec {
+    NativeSpec {
+        entry: entry.to_string(),
+        errors: match spec {
+            Spec::Assertions => ErrorSpec::Assertions,
+            Spec::Property(p) => ErrorSpec::Property(p.error_functions.clone()),
+            Spec::Rule(_) => ErrorSpec::Rule,
+        },
+        monitor: match (spec, inst.rule_file) {
+            (Spec::Rule(r), Some(file)) => Some(rules::native::monitor(r, file)),
+            _ => None,
+        },
+    }
+}
+
+fn rss_now() -> u64 {
     std::fs::read_to_string("/proc/self/status")
         .ok()
         .and_then(|s| {

@@ -24,3 +24,5 @@ pub mod run_cmd;
 pub mod scan_cmd;
 pub mod schema_cmd;
 pub mod task_file;
+pub mod validate_cmd;
+pub mod witness;

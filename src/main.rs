@@ -12,6 +12,7 @@ use slamrs::rules_cmd::{self, RulesArgs};
 use slamrs::run_cmd::{self, RunArgs};
 use slamrs::scan_cmd::{self, ScanArgs};
 use slamrs::schema_cmd::{self, SchemaArgs};
+use slamrs::validate_cmd::{self, ValidateArgs};
 
 /// slamrs — a SLAM-style software model checker.
 ///
@@ -91,6 +92,14 @@ enum Command {
     /// The schema is generated from the report's types (docs/report.schema.json is its
     /// output); `--driver` gives the schema of a driver checked against all its rules.
     Schema(SchemaArgs),
+    /// Check a violation witness (GraphML 1.0 or YAML 2.0) by running its path.
+    ///
+    /// The witness's inputs drive the CIR interpreter through the program (instrumented
+    /// for --rule or --property, as `check` does); the run must reach an error, pass the
+    /// witness's waypoints in order and end at its target; then the gcc-compiled program
+    /// must reach the same error with the same inputs. Exit status: 10 the witness is
+    /// confirmed, 20 it is rejected (the reason is printed), 2 bad input.
+    Validate(ValidateArgs),
 }
 
 fn main() -> ExitCode {
@@ -119,6 +128,7 @@ fn main() -> ExitCode {
         Command::Abstract(args) => abstract_cmd::run(&args),
         Command::Rules(args) => rules_cmd::run(&args),
         Command::Schema(args) => schema_cmd::run(&args),
+        Command::Validate(args) => validate_cmd::run(&args),
     };
     ExitCode::from(code)
 }

@@ -71,6 +71,7 @@ pub fn report(c: &Context, outcome: &Outcome) -> CheckReport {
                 });
             }
             r.trace = lines(c.prog, cex, c.texts);
+            r.waypoints = waypoints(c.prog, cex);
         }
     }
     if c.driver {
@@ -103,6 +104,73 @@ fn driver_site(prog: &Program, cex: &Counterexample) -> Option<(Loc, String)> {
             && !file.ends_with(".slic");
         own.then(|| (st.loc, prog.func(st.func).name.clone()))
     })
+}
+
+/// The counterexample's waypoints, in order: every input read (its value is the run's next
+/// input choice; a library model's own choice is not an input), every branch of the
+/// program's own files decided (an `assume` edge of a node with several edges: the first
+/// edge is the condition's true side), and the target: the error location, or, when the
+/// error is in generated code (a rule's instrumentation), the last step in a file of the
+/// program.
+fn waypoints(prog: &Program, cex: &Counterexample) -> Vec<Waypoint> {
+    use slamrs_abstraction::cir::Stmt;
+    let edges: Vec<_> = cex.steps.iter().map(|s| (s.func, s.node, s.edge)).collect();
+    let inputs = crate::witness::inputs_along(prog, &edges, &cex.choices);
+    let mut inputs = inputs.into_iter().peekable();
+    let own = |loc: Loc| {
+        let f = prog.file_name(loc);
+        loc.line > 0 && !f.starts_with('<') && !prog.in_system_header(loc)
+    };
+    let mut out = Vec::new();
+    let mut last_own = None;
+    for (i, st) in cex.steps.iter().enumerate() {
+        let Some(node) = prog
+            .func(st.func)
+            .body
+            .as_ref()
+            .and_then(|b| b.nodes.get(st.node.0 as usize))
+        else {
+            continue;
+        };
+        let Some(edge) = node.edges.get(st.edge) else {
+            continue;
+        };
+        if own(edge.loc) {
+            last_own = Some((edge.loc, st.func));
+        }
+        if inputs.peek().is_some_and(|(at, _, _)| *at == i) {
+            if let Some((_, function, value)) = inputs.next() {
+                out.push(Waypoint {
+                    kind: WaypointKind::Input {
+                        function,
+                        value: InputValue::of(value),
+                    },
+                    location: location(prog, edge.loc, st.func),
+                });
+            }
+            continue;
+        }
+        if matches!(edge.stmt, Stmt::Assume(_)) && node.edges.len() > 1 && own(edge.loc) {
+            out.push(Waypoint {
+                kind: WaypointKind::Branch {
+                    taken: st.edge == 0,
+                },
+                location: location(prog, edge.loc, st.func),
+            });
+        }
+    }
+    let target = if own(cex.error_loc) {
+        Some((cex.error_loc, cex.error_func))
+    } else {
+        last_own
+    };
+    if let Some((loc, func)) = target {
+        out.push(Waypoint {
+            kind: WaypointKind::Target,
+            location: location(prog, loc, func),
+        });
+    }
+    out
 }
 
 /// The counterexample's steps grouped into lines: consecutive steps on one source line at

@@ -49,6 +49,9 @@ pub struct CheckReport {
     pub driver_location: Option<Location>,
     /// The counterexample, one entry per source line and call depth (VIOLATION only).
     pub trace: Vec<TraceLine>,
+    /// The counterexample as a verification witness sees it: the inputs where they are
+    /// read, the branches taken, the error reached (VIOLATION only).
+    pub waypoints: Vec<Waypoint>,
     /// The driver's entry points (drivers only).
     pub entry_points: Vec<EntryPoint>,
     /// What went wrong, when the verdict is `error` (bad input or usage).
@@ -290,6 +293,26 @@ pub struct NamedValue {
     pub value: String,
 }
 
+/// One point a violating run passes, in order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Waypoint {
+    #[serde(flatten)]
+    pub kind: WaypointKind,
+    /// Where: the input's call, the branch's condition, the error.
+    pub location: Location,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum WaypointKind {
+    /// An input function returned `value`.
+    Input { function: String, value: InputValue },
+    /// A branch's condition was true (`taken`) or false.
+    Branch { taken: bool },
+    /// The error location is reached.
+    Target,
+}
+
 /// A driver's entry point.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct EntryPoint {
@@ -382,6 +405,7 @@ impl CheckReport {
             error_location: None,
             driver_location: None,
             trace: Vec::new(),
+            waypoints: Vec::new(),
             entry_points: Vec::new(),
             error: None,
             task: None,

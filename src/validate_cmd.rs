@@ -1,0 +1,348 @@
+//! `slamrs validate`: checks a violation witness (GraphML 1.0 or YAML 2.0, from slamrs or
+//! another verifier) against a C program by running the path it describes.
+//!
+//! The witness must name this program (its SHA-256, when it gives one). Its inputs, in
+//! order, drive the CIR interpreter through the program (instrumented for the rule or
+//! property, as `check` does); the run must reach an error, pass the witness's branch and
+//! input waypoints in order (each at its line, a branch on its side), and end at the
+//! target's line. The same inputs then drive the gcc-compiled program, which must reach the
+//! same error (unless `--no-native-replay`). A witness that passes is CONFIRMED (exit 10),
+//! one that does not is REJECTED with the reason (exit 20); an unreadable witness or
+//! program is bad input (exit 2).
+
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+use serde::Serialize;
+use slamrs_abstraction::cir::{FuncId, Loc, NodeId, Program, Stmt};
+use slamrs_abstraction::frontend::LoadOptions;
+use slamrs_abstraction::interp::{self, Config, IntMode, Observer, Outcome, Recording, SeqOracle};
+use slamrs_abstraction::native;
+
+use crate::check_cmd::{load_spec, native_spec};
+use crate::cir_cmd::DataModelArg;
+use crate::exit;
+use crate::report::model::WaypointKind;
+use crate::witness::{self, Witness};
+
+/// Arguments of `slamrs validate`.
+#[derive(Args, Debug)]
+pub struct ValidateArgs {
+    /// The C file the witness is for.
+    pub file: PathBuf,
+    /// The violation witness (GraphML or YAML; the format is read from the text).
+    #[arg(long, value_name = "FILE")]
+    pub witness: PathBuf,
+    /// The rule the violation breaks (as for `check`); without it and --property, the
+    /// program's own assertions (`reach_error()`, `assert`).
+    #[arg(long, value_name = "NAME|FILE", conflicts_with = "property")]
+    pub rule: Option<String>,
+    /// An SV-COMP property file (`unreach-call.prp`).
+    #[arg(long, value_name = "FILE.prp")]
+    pub property: Option<PathBuf>,
+    /// The entry function (default: the property's, else `main`).
+    #[arg(long, value_name = "F")]
+    pub entry: Option<String>,
+    /// Widths of `long` and pointers (default: the witness's data model, else lp64).
+    #[arg(long, value_enum, value_name = "MODEL")]
+    pub data_model: Option<DataModelArg>,
+    /// Replay on the CIR interpreter only (no gcc).
+    #[arg(long)]
+    pub no_native_replay: bool,
+    /// Output: a line of text, or one JSON object.
+    #[arg(long, value_enum, default_value_t = ValidateFormat::Text)]
+    pub format: ValidateFormat,
+    /// Flags for the preprocessor, after `--`.
+    #[arg(last = true, value_name = "CPPFLAGS")]
+    pub cppflags: Vec<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ValidateFormat {
+    Text,
+    Json,
+}
+
+/// The validator's answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Validation {
+    pub witness: String,
+    /// `graphml` or `yaml`.
+    pub format: String,
+    /// `confirmed` or `rejected`.
+    pub result: String,
+    /// Why a witness is rejected; what confirmed it otherwise.
+    pub reason: String,
+    pub inputs: Vec<String>,
+    /// Waypoints of the witness, and how many the run passed.
+    pub waypoints: usize,
+    pub matched: usize,
+}
+
+/// Runs `slamrs validate`; returns the exit status.
+pub fn run(args: &ValidateArgs) -> u8 {
+    let text = match std::fs::read_to_string(&args.witness) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: {}: {e}", args.witness.display());
+            return exit::BAD_INPUT;
+        }
+    };
+    let w = match witness::read(&text) {
+        Ok(w) => w,
+        Err(e) => {
+            eprintln!("error: {}: {e}", args.witness.display());
+            return exit::BAD_INPUT;
+        }
+    };
+    let v = match validate(args, &w) {
+        Ok(v) => v,
+        Err(e) => {
+            eprintln!("{e}");
+            return exit::BAD_INPUT;
+        }
+    };
+    match args.format {
+        ValidateFormat::Text => println!(
+            "{}: {} ({} inputs; {} of {} waypoints passed)",
+            v.result.to_uppercase(),
+            v.reason,
+            v.inputs.len(),
+            v.matched,
+            v.waypoints
+        ),
+        ValidateFormat::Json => println!("{}", serde_json::to_string(&v).unwrap_or_default()),
+    }
+    if v.result == "confirmed" {
+        exit::VIOLATION
+    } else {
+        exit::UNKNOWN
+    }
+}
+
+/// Records the edges a run takes.
+#[derive(Default)]
+struct Edges(Vec<(FuncId, NodeId, usize)>);
+
+impl Observer for Edges {
+    fn on_edge(&mut self, func: FuncId, node: NodeId, edge: usize) {
+        self.0.push((func, node, edge));
+    }
+}
+
+/// What the run did that a witness can name: an input read or a branch decided, at a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Event {
+    Input(u32),
+    Branch(u32, bool),
+}
+
+/// Validates `w` against the program; `Err` is bad input (a message with its place).
+fn validate(args: &ValidateArgs, w: &Witness) -> Result<Validation, String> {
+    let format = match w.format {
+        witness::Format::Graphml => "graphml",
+        witness::Format::Yaml => "yaml",
+    };
+    let inputs = w.inputs();
+    let mut v = Validation {
+        witness: args.witness.display().to_string(),
+        format: format.into(),
+        result: "rejected".into(),
+        reason: String::new(),
+        inputs: inputs.iter().map(i128::to_string).collect(),
+        waypoints: w.waypoints.len(),
+        matched: 0,
+    };
+    let bytes =
+        std::fs::read(&args.file).map_err(|e| format!("error: {}: {e}", args.file.display()))?;
+    if let Some(h) = &w.program_hash {
+        let ours = witness::sha256_hex(&bytes);
+        if !h.eq_ignore_ascii_case(&ours) {
+            v.reason =
+                format!("the witness is for another program (its hash {h}, this file's {ours})");
+            return Ok(v);
+        }
+    }
+    let spec = load_spec(args.rule.as_deref(), args.property.as_deref())?;
+    let entry = match (&args.entry, &spec) {
+        (Some(e), _) => e.clone(),
+        (None, crate::rules::Spec::Property(p)) => p.entry.clone(),
+        _ => "main".into(),
+    };
+    let data_model = args.data_model.unwrap_or(match w.data_model.as_deref() {
+        Some("ILP32") => DataModelArg::Ilp32,
+        _ => DataModelArg::Lp64,
+    });
+    let opts = LoadOptions {
+        cppflags: args.cppflags.clone(),
+        entry: Some(entry.clone()),
+        data_model: data_model.into(),
+        ..Default::default()
+    };
+    let mut prog =
+        slamrs_abstraction::frontend::load_file(&args.file, &opts).map_err(|e| e.to_string())?;
+    let inst = crate::rules::instrument_units(&mut prog, &spec, &entry, &[])
+        .map_err(|e| format!("error: {e}"))?;
+    // the run
+    let mut seq = SeqOracle::new(inputs.clone());
+    let mut oracle = Recording::new(&mut seq);
+    let mut edges = Edges::default();
+    let cfg = Config {
+        int_mode: IntMode::Machine,
+        max_steps: 10_000_000,
+        max_depth: 10_000,
+        entry: entry.clone(),
+        record_path: false,
+    };
+    let run = interp::run(&prog, &cfg, &mut oracle, &mut edges);
+    let choices = oracle.choices;
+    let (error_func, error_loc) = match run.outcome {
+        Outcome::Error { func, loc } => (func, loc),
+        other => {
+            v.reason = format!(
+                "the witness's run does not reach an error: {}",
+                ended(&prog, &other)
+            );
+            return Ok(v);
+        }
+    };
+    // the waypoints, in order, along the run
+    let (events, last_own) = events(&prog, &edges.0, &choices);
+    let mut next = 0;
+    for (i, wp) in w.waypoints.iter().enumerate() {
+        let want = match wp.kind {
+            WaypointKind::Input { .. } => Event::Input(wp.location.line),
+            WaypointKind::Branch { taken } => Event::Branch(wp.location.line, taken),
+            WaypointKind::Target => {
+                let own = own_file(&prog, error_loc);
+                let line = if own { error_loc.line } else { last_own };
+                if wp.location.line != 0 && wp.location.line != line {
+                    v.reason = format!(
+                        "the run reaches the error at {} but the witness's target is line {}",
+                        prog.loc_string(error_loc),
+                        wp.location.line
+                    );
+                    return Ok(v);
+                }
+                v.matched = i + 1;
+                continue;
+            }
+        };
+        match events[next..].iter().position(|e| *e == want) {
+            Some(k) => {
+                next += k + 1;
+                v.matched = i + 1;
+            }
+            None => {
+                v.reason = format!(
+                    "the run does not pass waypoint {} ({:?} at line {}) after the ones before it",
+                    i + 1,
+                    wp.kind,
+                    wp.location.line
+                );
+                return Ok(v);
+            }
+        }
+    }
+    // the compiled program
+    let mut how = "replayed on the CIR interpreter".to_string();
+    if !args.no_native_replay {
+        let nspec = native_spec(&spec, &inst, &entry);
+        let harness = native::build(&native::Request {
+            file: &args.file,
+            cppflags: &args.cppflags,
+            data_model: data_model.into(),
+            prog: &prog,
+            spec: &nspec,
+            keep_dir: None,
+            run_timeout_s: 10.0,
+        })
+        .map_err(|e| format!("error: native replay: {e}"))?;
+        match harness.replay(&prog, &choices, error_loc) {
+            native::Verdict::Confirmed(_) => {
+                how.push_str(" and as the gcc-compiled program");
+            }
+            native::Verdict::Disagrees { why, .. } => {
+                v.reason = format!(
+                    "the interpreter reaches the error at {}, but the gcc-compiled program {why}",
+                    prog.loc_string(error_loc)
+                );
+                return Ok(v);
+            }
+        }
+    }
+    v.result = "confirmed".into();
+    v.reason = format!(
+        "the witness's run reaches the error at {} in {}, {how}",
+        prog.loc_string(error_loc),
+        prog.func(error_func).name
+    );
+    Ok(v)
+}
+
+/// True for a location in a file of the program (not generated code or a system header).
+fn own_file(prog: &Program, loc: Loc) -> bool {
+    loc.line > 0 && !prog.file_name(loc).starts_with('<') && !prog.in_system_header(loc)
+}
+
+/// The inputs and branches of a run's edges, as the report's waypoints count them, and the
+/// last line of the program's own files the run executed.
+fn events(
+    prog: &Program,
+    edges: &[(FuncId, NodeId, usize)],
+    choices: &[slamrs_abstraction::interp::Choice],
+) -> (Vec<Event>, u32) {
+    let inputs = witness::inputs_along(prog, edges, choices);
+    let mut inputs = inputs.iter().map(|(i, _, _)| *i).peekable();
+    let mut out = Vec::new();
+    let mut last_own = 0;
+    for (i, &(f, n, e)) in edges.iter().enumerate() {
+        let Some(node) = prog
+            .func(f)
+            .body
+            .as_ref()
+            .and_then(|b| b.nodes.get(n.0 as usize))
+        else {
+            continue;
+        };
+        let Some(edge) = node.edges.get(e) else {
+            continue;
+        };
+        if own_file(prog, edge.loc) {
+            last_own = edge.loc.line;
+        }
+        if inputs.peek() == Some(&i) {
+            inputs.next();
+            out.push(Event::Input(edge.loc.line));
+        } else if matches!(edge.stmt, Stmt::Assume(_))
+            && node.edges.len() > 1
+            && own_file(prog, edge.loc)
+        {
+            out.push(Event::Branch(edge.loc.line, e == 0));
+        }
+    }
+    (out, last_own)
+}
+
+fn ended(prog: &Program, o: &Outcome) -> String {
+    match o {
+        Outcome::Return { .. } => "the entry function returned".into(),
+        Outcome::Exit { code } => format!("the program exited ({code:?})"),
+        Outcome::AssumeFailed { loc } => {
+            format!("an assumption failed at {}", prog.loc_string(*loc))
+        }
+        Outcome::StepBound => "the step bound was reached".into(),
+        Outcome::OutOfInputs { loc } => format!(
+            "it needs more inputs than the witness gives, at {}",
+            prog.loc_string(*loc)
+        ),
+        Outcome::Undefined { loc, reason } => {
+            format!("undefined behaviour at {}: {reason}", prog.loc_string(*loc))
+        }
+        Outcome::Unsupported { loc, reason } => format!(
+            "the interpreter cannot follow {}: {reason}",
+            prog.loc_string(*loc)
+        ),
+        Outcome::Error { .. } => "it reaches an error".into(),
+    }
+}

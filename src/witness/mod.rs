@@ -1,0 +1,197 @@
+//! Verification witnesses of violations, in the two SV-COMP exchange formats: GraphML
+//! (format 1.0, [`graphml`]) and YAML (format 2.0, [`yaml`]). Both are written from the
+//! report's waypoints ([`crate::report::model::Waypoint`]) and read back into a
+//! [`Witness`], which `slamrs validate` replays ([`crate::validate_cmd`]).
+//!
+//! A witness names the program by its SHA-256 hash, the specification, the data model and
+//! the producer; its path is the sequence of waypoints the violating run passes: each input
+//! with the value it returned (`\result == V`), each branch with the side taken, and the
+//! target (the error, or the last line of the program before a rule's error).
+
+pub mod graphml;
+pub mod yaml;
+
+use std::path::Path;
+
+use crate::report::model::{CheckReport, Location, Waypoint, WaypointKind};
+
+/// The formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// GraphML, SV-COMP witness format 1.0.
+    Graphml,
+    /// YAML, SV-COMP witness format 2.0.
+    Yaml,
+}
+
+impl Format {
+    /// The format a file name implies (`.graphml`, `.xml`; `.yml`, `.yaml`).
+    pub fn of_path(path: &Path) -> Option<Format> {
+        match path.extension()?.to_str()? {
+            "graphml" | "xml" => Some(Format::Graphml),
+            "yml" | "yaml" => Some(Format::Yaml),
+            _ => None,
+        }
+    }
+}
+
+/// What a witness says besides its path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Meta {
+    /// The C file, as named on the command line.
+    pub program_file: String,
+    /// SHA-256 of the file's bytes, lowercase hex.
+    pub program_hash: String,
+    /// `ILP32` or `LP64`.
+    pub data_model: String,
+    /// The specification: the SV-COMP property's formula, or the rule checked.
+    pub specification: String,
+    /// `slamrs 0.1.0 (git …, Z3 …)`.
+    pub producer_name: String,
+    pub producer_version: String,
+    /// RFC 3339, UTC.
+    pub creation_time: String,
+}
+
+/// A violation witness read from a file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Witness {
+    pub format: Format,
+    pub program_hash: Option<String>,
+    pub specification: Option<String>,
+    pub data_model: Option<String>,
+    /// The waypoints in order; only their kind, line and column matter to the validator.
+    pub waypoints: Vec<Waypoint>,
+}
+
+impl Witness {
+    /// The input values in the order the run reads them.
+    pub fn inputs(&self) -> Vec<i128> {
+        self.waypoints
+            .iter()
+            .filter_map(|w| match &w.kind {
+                WaypointKind::Input { value, .. } => value.to_string().parse().ok(),
+                _ => None,
+            })
+            .collect()
+    }
+}
+
+/// Writes the witness of `r` (a VIOLATION) in `format`.
+pub fn write(r: &CheckReport, meta: &Meta, format: Format) -> Result<String, String> {
+    if r.waypoints.is_empty() {
+        return Err("only a violation has a witness".into());
+    }
+    Ok(match format {
+        Format::Graphml => graphml::write(&r.waypoints, meta),
+        Format::Yaml => yaml::write(&r.waypoints, meta),
+    })
+}
+
+/// Reads a witness; the format is found from the text (`<` starts GraphML).
+pub fn read(text: &str) -> Result<Witness, String> {
+    if text.trim_start().starts_with('<') {
+        graphml::read(text)
+    } else {
+        yaml::read(text)
+    }
+}
+
+/// The witness facts of a run: the file's hash, the data model, the specification.
+pub fn meta(program: &Path, data_model: &str, specification: &str) -> Result<Meta, String> {
+    let bytes = std::fs::read(program).map_err(|e| format!("{}: {e}", program.display()))?;
+    let tool = crate::report::model::Tool::this();
+    Ok(Meta {
+        program_file: program.display().to_string(),
+        program_hash: sha256_hex(&bytes),
+        data_model: data_model.to_string(),
+        specification: specification.to_string(),
+        producer_name: tool.name,
+        producer_version: crate::report::model::Tool::long_version(),
+        creation_time: humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string(),
+    })
+}
+
+/// Which edges of a run read its inputs: the `n`-th edge (of `edges`, in order) read an
+/// input of `function` that returned `value`, for each (n, function, value). A run's input
+/// choices (`choices`, in order) are matched to its `havoc` edges of inputs and to its calls
+/// of functions without a body that the choice names (an unknown function's result is an
+/// input). A library model's own choices are matched but not returned: they are not the
+/// program's inputs.
+pub fn inputs_along(
+    prog: &slamrs_abstraction::cir::Program,
+    edges: &[(
+        slamrs_abstraction::cir::FuncId,
+        slamrs_abstraction::cir::NodeId,
+        usize,
+    )],
+    choices: &[slamrs_abstraction::interp::Choice],
+) -> Vec<(usize, String, i128)> {
+    use slamrs_abstraction::cir::{Callee, HavocKind, Stmt};
+    use slamrs_abstraction::interp::Choice;
+    let mut pending = choices
+        .iter()
+        .filter_map(|c| match c {
+            Choice::Input { func, value } => Some((func.as_str(), *value)),
+            _ => None,
+        })
+        .peekable();
+    let mut out = Vec::new();
+    for (i, &(f, n, e)) in edges.iter().enumerate() {
+        let Some(next) = pending.peek().copied() else {
+            break;
+        };
+        let Some(edge) = prog
+            .func(f)
+            .body
+            .as_ref()
+            .and_then(|b| b.nodes.get(n.0 as usize))
+            .and_then(|node| node.edges.get(e))
+        else {
+            continue;
+        };
+        let reads = match &edge.stmt {
+            Stmt::Havoc {
+                why: HavocKind::Input(name),
+                ..
+            } => name == next.0,
+            Stmt::Call {
+                callee: Callee::Direct(g),
+                ..
+            } => prog.func(*g).body.is_none() && prog.func(*g).name == next.0,
+            _ => false,
+        };
+        if reads {
+            pending.next();
+            if next.0 != slamrs_abstraction::frontend::models::CHOICE {
+                out.push((i, next.0.to_string(), next.1));
+            }
+        }
+    }
+    out
+}
+
+/// SHA-256 in lowercase hex.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// The SV-COMP formula of the reachability property (`reach_error` must not be called).
+pub const UNREACH_CALL: &str = "G ! call(reach_error())";
+
+/// A location read from a witness (only the line and column are known there).
+fn at(file: &str, line: u32, column: u32, function: &str) -> Location {
+    Location {
+        file: file.to_string(),
+        line,
+        column,
+        function: function.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,225 @@
+//! Violation witnesses end to end: `slamrs check --witness` writes GraphML and YAML
+//! witnesses for the violations of `tests/golden/check/` and of programs written here;
+//! each must be well formed (every GraphML data key declared for its element kind; the
+//! YAML valid against `docs/schemas/witness-2.0-violation.schema.json`) and confirmed by
+//! `slamrs validate`, while a witness whose input was changed, or given another program,
+//! is rejected. (`scripts/witness-corpora` does the same over every corpus.)
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn scratch() -> PathBuf {
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join("witness_cli");
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn slamrs(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_slamrs"))
+        .current_dir(root())
+        .args(args)
+        .output()
+        .expect("run slamrs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Every `<data key>` names a `<key>` declared for that element kind.
+fn graphml_is_well_formed(text: &str) -> Result<(), String> {
+    let doc = roxmltree::Document::parse(text).map_err(|e| e.to_string())?;
+    let keys: Vec<(String, String)> = doc
+        .descendants()
+        .filter(|n| n.tag_name().name() == "key")
+        .map(|n| {
+            (
+                n.attribute("id").unwrap_or("").to_string(),
+                n.attribute("for").unwrap_or("").to_string(),
+            )
+        })
+        .collect();
+    for d in doc.descendants().filter(|n| n.tag_name().name() == "data") {
+        let key = d.attribute("key").unwrap_or("");
+        let kind = d
+            .parent_element()
+            .map(|p| p.tag_name().name())
+            .unwrap_or("");
+        if !keys
+            .iter()
+            .any(|(id, f)| id == key && (f == kind || f == "all"))
+        {
+            return Err(format!("data key `{key}` on a {kind} is not declared"));
+        }
+    }
+    let root = doc.root_element();
+    if root.tag_name().name() != "graphml"
+        || root.tag_name().namespace() != Some("http://graphml.graphdrawing.org/xmlns")
+    {
+        return Err("the root is not a GraphML element".into());
+    }
+    Ok(())
+}
+
+fn yaml_schema() -> jsonschema::Validator {
+    let text =
+        std::fs::read_to_string(root().join("docs/schemas/witness-2.0-violation.schema.json"))
+            .expect("schema");
+    let schema: Value = serde_json::from_str(&text).expect("json");
+    jsonschema::validator_for(&schema).expect("the witness schema compiles")
+}
+
+/// Writes both witnesses of a violation of `file` (`args` as for check), checks their
+/// form, and validates them: the paths of the two witnesses.
+fn witnesses_of(file: &str, args: &[&str]) -> [PathBuf; 2] {
+    let dir = scratch();
+    let stem = Path::new(file)
+        .file_stem()
+        .unwrap()
+        .to_string_lossy()
+        .to_string();
+    let g = dir.join(format!("{stem}.graphml"));
+    let y = dir.join(format!("{stem}.yml"));
+    for w in [&g, &y] {
+        let mut a = vec![
+            "check",
+            file,
+            "--no-explore",
+            "--witness",
+            w.to_str().unwrap(),
+        ];
+        a.extend_from_slice(args);
+        let (code, out, err) = slamrs(&a);
+        assert_eq!(code, 10, "{file}: not a violation\n{out}{err}");
+        assert!(w.exists(), "{file}: no witness {}\n{err}", w.display());
+    }
+    let gt = std::fs::read_to_string(&g).unwrap();
+    graphml_is_well_formed(&gt).unwrap_or_else(|e| panic!("{file}: GraphML: {e}\n{gt}"));
+    let yt = std::fs::read_to_string(&y).unwrap();
+    let yv: Value = serde_yaml_ng::from_str(&yt).expect("YAML");
+    let errors: Vec<String> = yaml_schema()
+        .iter_errors(&yv)
+        .map(|e| format!("{e} at {}", e.instance_path()))
+        .collect();
+    assert!(errors.is_empty(), "{file}: YAML witness: {errors:#?}\n{yt}");
+    for w in [&g, &y] {
+        let mut a = vec![
+            "validate",
+            file,
+            "--witness",
+            w.to_str().unwrap(),
+            "--format",
+            "json",
+        ];
+        a.extend(args.iter().filter(|x| **x != "--no-explore"));
+        let (code, out, err) = slamrs(&a);
+        assert_eq!(
+            code,
+            10,
+            "{file}: {} not confirmed\n{out}{err}",
+            w.display()
+        );
+        let v: Value = serde_json::from_str(out.trim()).expect("json");
+        assert_eq!(v["result"], "confirmed", "{v}");
+        assert_eq!(v["matched"], v["waypoints"], "{v}");
+    }
+    [g, y]
+}
+
+#[test]
+fn violation_witnesses_are_confirmed_and_tampered_ones_rejected() {
+    let bug = "tests/golden/check/assert_call_bug.c";
+    let [g, y] = witnesses_of(bug, &[]);
+    // the input 7 is the only one (y = 3x + 1 = 22): any other misses the error
+    for w in [&g, &y] {
+        let text = std::fs::read_to_string(w).unwrap();
+        assert!(text.contains("\\result == 7"), "{text}");
+        let bad = w.with_extension(format!("bad.{}", w.extension().unwrap().to_string_lossy()));
+        std::fs::write(&bad, text.replace("\\result == 7", "\\result == 8")).unwrap();
+        let (code, out, _) = slamrs(&["validate", bug, "--witness", bad.to_str().unwrap()]);
+        assert_eq!(code, 20, "{out}");
+        assert!(
+            out.starts_with("REJECTED: the witness's run does not reach an error"),
+            "{out}"
+        );
+        // another program
+        let (code, out, _) = slamrs(&[
+            "validate",
+            "tests/golden/check/counter_safe.c",
+            "--witness",
+            w.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 20, "{out}");
+        assert!(out.contains("for another program"), "{out}");
+    }
+}
+
+#[test]
+fn a_rule_violation_has_a_witness_too() {
+    witnesses_of(
+        "tests/golden/check/mutex_twice_bug.c",
+        &["--rule", "locking"],
+    );
+}
+
+#[test]
+fn a_witness_with_a_wrong_branch_is_rejected() {
+    let dir = scratch();
+    let prog = dir.join("branches.c");
+    std::fs::write(
+        &prog,
+        "extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\nint main(void) {\n  int a = __VERIFIER_nondet_int();\n  int b = __VERIFIER_nondet_int();\n  if (a > 10)\n    b = b + 1;\n  if (b == 5)\n    reach_error();\n  return 0;\n}\n",
+    )
+    .unwrap();
+    let p = prog.to_str().unwrap();
+    let [g, _] = witnesses_of(p, &[]);
+    let text = std::fs::read_to_string(&g).unwrap();
+    // flip the first branch: the same inputs still reach the error, but not that way
+    let flipped = if text.contains("condition-true") {
+        text.replacen("condition-true", "condition-false", 1)
+    } else {
+        text.replacen("condition-false", "condition-true", 1)
+    };
+    let bad = dir.join("branches.flipped.graphml");
+    std::fs::write(&bad, flipped).unwrap();
+    let (code, out, _) = slamrs(&["validate", p, "--witness", bad.to_str().unwrap()]);
+    assert_eq!(code, 20, "{out}");
+    assert!(out.contains("does not pass waypoint"), "{out}");
+}
+
+#[test]
+fn a_safe_program_gets_no_witness_and_says_why() {
+    let w = scratch().join("safe.graphml");
+    let _ = std::fs::remove_file(&w);
+    let (code, _, err) = slamrs(&[
+        "check",
+        "tests/golden/check/counter_safe.c",
+        "--no-explore",
+        "--witness",
+        w.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0);
+    assert!(!w.exists());
+    assert!(err.contains("no witness written"), "{err}");
+}
+
+#[test]
+fn unreadable_witnesses_are_bad_input() {
+    let w = scratch().join("garbage.graphml");
+    std::fs::write(&w, "<graphml><graph></graph>").unwrap();
+    let (code, _, err) = slamrs(&[
+        "validate",
+        "tests/golden/check/assert_call_bug.c",
+        "--witness",
+        w.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("garbage.graphml"), "{err}");
+}
