@@ -313,7 +313,13 @@ fn events(
         }
         if inputs.peek() == Some(&i) {
             inputs.next();
-            out.push(Event::Input(edge.loc.line));
+            // as the report places it: generated code's inputs at the program's last line
+            let line = if own_file(prog, edge.loc) {
+                edge.loc.line
+            } else {
+                last_own
+            };
+            out.push(Event::Input(line));
         } else if matches!(edge.stmt, Stmt::Assume(_))
             && node.edges.len() > 1
             && own_file(prog, edge.loc)

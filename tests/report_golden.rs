@@ -248,7 +248,62 @@ fn golden_outputs_and_valid_reports() {
             "sarif",
             &serde_json::to_string_pretty(&v).expect("json"),
         );
+        // witnesses of violations, GraphML and YAML
+        if typed.verdict == slamrs::report::model::Status::Violation {
+            for ext in ["graphml", "yml"] {
+                let text = witness(&case, ext);
+                common::golden(&case, &format!("witness.{ext}"), &mask_witness(&text));
+            }
+        }
     }
+}
+
+/// Writes the witness of `case` with the extension `ext`; its text.
+fn witness(case: &Path, ext: &str) -> String {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("report_golden");
+    std::fs::create_dir_all(&dir).expect("tmp");
+    let stem = case.file_stem().unwrap_or_default().to_string_lossy();
+    let w = dir.join(format!("{stem}.{ext}"));
+    let rel = case.strip_prefix(root()).unwrap_or(case);
+    let out = Command::new(env!("CARGO_BIN_EXE_slamrs"))
+        .current_dir(root())
+        .arg("check")
+        .arg(rel)
+        .args(args_of(case))
+        .args(["--timeout", "60", "--format", "json", "--witness"])
+        .arg(&w)
+        .output()
+        .expect("run slamrs");
+    assert_eq!(out.status.code(), Some(10), "{}", case.display());
+    std::fs::read_to_string(&w).unwrap_or_else(|e| panic!("{}: no witness: {e}", w.display()))
+}
+
+/// Masks the witness's creation time, identifier and producer version.
+fn mask_witness(text: &str) -> String {
+    text.lines()
+        .map(|l| {
+            let t = l.trim_start();
+            let indent = &l[..l.len() - t.len()];
+            for (prefix, shown) in [
+                ("uuid: ", "uuid: [uuid]"),
+                ("creation_time: ", "creation_time: [time]"),
+                ("version: ", "version: [version]"),
+            ] {
+                if t.starts_with(prefix) {
+                    return format!("{indent}{shown}");
+                }
+            }
+            for key in ["creationtime", "producer"] {
+                let open = format!("<data key=\"{key}\">");
+                if t.starts_with(&open) {
+                    return format!("{indent}{open}[{key}]</data>");
+                }
+            }
+            l.to_string()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n"
 }
 
 #[test]

@@ -107,7 +107,8 @@ fn driver_site(prog: &Program, cex: &Counterexample) -> Option<(Loc, String)> {
 }
 
 /// The counterexample's waypoints, in order: every input read (its value is the run's next
-/// input choice; a library model's own choice is not an input), every branch of the
+/// input choice; a library model's own choice is not an input; one read in generated code
+/// is placed at the program's last line before it), every branch of the
 /// program's own files decided (an `assume` edge of a node with several edges: the first
 /// edge is the condition's true side), and the target: the error location, or, when the
 /// error is in generated code (a rule's instrumentation), the last step in a file of the
@@ -139,13 +140,19 @@ fn waypoints(prog: &Program, cex: &Counterexample) -> Vec<Waypoint> {
             last_own = Some((edge.loc, st.func));
         }
         if inputs.peek().is_some_and(|(at, _, _)| *at == i) {
+            // an input read in generated code (a rule's handler around the call of an
+            // unknown function) is placed at the program's line that led there: the call
+            let at = match last_own {
+                Some((loc, func)) if !own(edge.loc) => location(prog, loc, func),
+                _ => location(prog, edge.loc, st.func),
+            };
             if let Some((_, function, value)) = inputs.next() {
                 out.push(Waypoint {
                     kind: WaypointKind::Input {
                         function,
                         value: InputValue::of(value),
                     },
-                    location: location(prog, edge.loc, st.func),
+                    location: at,
                 });
             }
             continue;
