@@ -79,7 +79,7 @@ pub fn run(args: &AbstractArgs) -> u8 {
         preds = match c2bp::parse_predicates(&mut program, &text) {
             Ok(p) => p,
             Err(e) => {
-                eprintln!("{}:{e}", pfile.display());
+                e.report(&pfile.display().to_string(), &text).eprint();
                 return exit::BAD_INPUT;
             }
         };

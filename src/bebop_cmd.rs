@@ -67,7 +67,7 @@ pub enum Format {
 /// Runs the subcommand and returns the exit status.
 pub fn run(args: &BebopArgs) -> u8 {
     let t0 = Instant::now();
-    let loaded = match bebop_report::load(&args.file) {
+    let loaded = match bebop_report::load(&args.file, bebop::diag::Colour::for_stderr()) {
         Ok(l) => l,
         Err(msg) => {
             eprint!("{msg}");

@@ -7,6 +7,7 @@ use std::path::Path;
 
 use bebop::analysis::{liveness, mod_ref, Liveness};
 use bebop::cfg::{Cfg, VKind, Var, VertexId};
+use bebop::diag::Colour;
 use bebop::reach::{Outcome, Stats, Trace};
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -23,16 +24,19 @@ pub struct Loaded {
 }
 
 /// Reads, parses and checks a boolean program. The error is the rendered
-/// diagnostics (file:line:col, source line, caret), ready for stderr.
-pub fn load(path: &Path) -> Result<Loaded, String> {
+/// diagnostics (file:line:col, source line, caret), ready for stderr (coloured or not).
+pub fn load(path: &Path, colour: Colour) -> Result<Loaded, String> {
     let file = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|e| format!("error: cannot read `{file}`: {e}\n"))?;
     let src = String::from_utf8(bytes)
         .map_err(|e| format!("error: `{file}` is not UTF-8 text: {e}\n"))?;
-    let program = bebop::parser::parse(&src).map_err(|d| d.render(&file, &src))?;
+    let program = bebop::parser::parse(&src).map_err(|d| d.render_with(&file, &src, colour))?;
     let diags = bebop::check::check_with_source(&program, &src);
     if !diags.is_empty() {
-        return Err(diags.iter().map(|d| d.render(&file, &src)).collect());
+        return Err(diags
+            .iter()
+            .map(|d| d.render_with(&file, &src, colour))
+            .collect());
     }
     let cfg = Cfg::build(&program).map_err(|e| format!("{file}: error: {e}\n"))?;
     drop(program);

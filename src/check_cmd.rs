@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use bebop::diag::{Colour, Report};
 use clap::{Args, ValueEnum};
 use slamrs_abstraction::frontend::{ErrorKind, LoadOptions};
 use slamrs_abstraction::native::{self, ErrorSpec, NativeSpec};
@@ -198,6 +199,17 @@ impl Emit {
     /// Writes `r` (an error's message also on stderr) and returns the exit status;
     /// `texts` are the generated sources (name, text) the HTML page shows.
     pub fn print(&self, r: &CheckReport, texts: &[(String, String)]) -> u8 {
+        self.print_showing(r, texts, None)
+    }
+
+    /// [`Emit::print`], showing `shown` on stderr instead of the error's (plain) message:
+    /// the same text, coloured for a terminal.
+    pub fn print_showing(
+        &self,
+        r: &CheckReport,
+        texts: &[(String, String)],
+        shown: Option<&str>,
+    ) -> u8 {
         let mut with_task;
         let r = match &self.task {
             Some(t) => {
@@ -209,7 +221,7 @@ impl Emit {
         };
         let mut code = r.verdict.exit_code();
         if let Some(e) = &r.error {
-            eprintln!("{}", e.message);
+            eprintln!("{}", shown.unwrap_or(&e.message));
         }
         let out = match self.format {
             Format::Text if r.verdict == Status::Error => String::new(),
@@ -343,14 +355,23 @@ fn run_with(args: &CheckArgs, task: Option<TaskInfo>) -> u8 {
     };
     let file = args.file.display().to_string();
     let mut checked = checked_of(args);
+    let bad_input_showing =
+        |checked: &Checked, kind: DiagnosticKind, msg: &str, shown: Option<&str>| -> u8 {
+            let mut r = CheckReport::new(&file, checked.clone(), Status::Error);
+            r.error = Some(Diagnostic {
+                kind,
+                message: msg.to_string(),
+                location: None,
+            });
+            emit.print_showing(&r, &[], shown)
+        };
     let bad_input = |checked: &Checked, kind: DiagnosticKind, msg: &str| -> u8 {
-        let mut r = CheckReport::new(&file, checked.clone(), Status::Error);
-        r.error = Some(Diagnostic {
-            kind,
-            message: msg.to_string(),
-            location: None,
-        });
-        emit.print(&r, &[])
+        bad_input_showing(checked, kind, msg, None)
+    };
+    // a located error: plain in the report, coloured on a terminal
+    let bad_report = |checked: &Checked, kind: DiagnosticKind, report: &Report| -> u8 {
+        let shown = report.render(Colour::for_stderr());
+        bad_input_showing(checked, kind, &report.to_string(), Some(&shown))
     };
     // a driver without a rule: every rule of its platform, one verdict each
     if args.rule.is_none() && args.property.is_none() && args.entry.is_none() {
@@ -359,9 +380,9 @@ fn run_with(args: &CheckArgs, task: Option<TaskInfo>) -> u8 {
         }
     }
     // what to check
-    let spec = match load_spec(args.rule.as_deref(), args.property.as_deref()) {
+    let spec = match load_spec_report(args.rule.as_deref(), args.property.as_deref()) {
         Ok(s) => s,
-        Err(e) => return bad_input(&checked, DiagnosticKind::Rule, &e),
+        Err(e) => return bad_report(&checked, DiagnosticKind::Rule, &e),
     };
     // a driver (it includes its kernel's headers) is checked through its harness
     let platform = match (&args.entry, &spec) {
@@ -430,7 +451,13 @@ fn run_with(args: &CheckArgs, task: Option<TaskInfo>) -> u8 {
                 Err(crate::driver::DriverError::Frontend(e)) => Err(e),
                 Err(e) => {
                     stand_down(&snapshot);
-                    return bad_input(&checked, DiagnosticKind::Driver, &e.to_string());
+                    let shown = e.render(Colour::for_stderr());
+                    return bad_input_showing(
+                        &checked,
+                        DiagnosticKind::Driver,
+                        &e.to_string(),
+                        Some(&shown),
+                    );
                 }
             }
         }
@@ -442,7 +469,7 @@ fn run_with(args: &CheckArgs, task: Option<TaskInfo>) -> u8 {
             // a construct slamrs refuses outright, or a bug: no answer (unknown, with the
             // reason)
             stand_down(&snapshot);
-            eprintln!("{e}");
+            eprintln!("{}", e.render(Colour::for_stderr()));
             let reason = if e.kind == ErrorKind::Unsupported {
                 Reason::new(
                     ReasonKind::Unsupported,
@@ -477,7 +504,7 @@ fn run_with(args: &CheckArgs, task: Option<TaskInfo>) -> u8 {
                     function: String::new(),
                 }),
             });
-            return emit.print(&r, &[]);
+            return emit.print_showing(&r, &[], Some(&e.render(Colour::for_stderr())));
         }
     };
     // what a driver's own code calls, before instrumentation redirects the calls
@@ -497,7 +524,7 @@ fn run_with(args: &CheckArgs, task: Option<TaskInfo>) -> u8 {
         Ok(i) => i,
         Err(e) => {
             stand_down(&snapshot);
-            return bad_input(&checked, DiagnosticKind::Rule, &format!("error: {e}"));
+            return bad_report(&checked, DiagnosticKind::Rule, &e.report());
         }
     };
     let entry_points: Vec<EntryPoint> = driver_map
@@ -772,18 +799,25 @@ fn rss_mb() -> u64 {
 }
 
 /// What is checked: the rule (a built-in's name or a file), the SV-COMP property file, or
-/// the program's assertions; `Err` is the message for the user.
+/// the program's assertions; `Err` is the message for the user (plain text).
 pub(crate) fn load_spec(
     rule: Option<&str>,
     property: Option<&std::path::Path>,
 ) -> Result<Spec, String> {
+    load_spec_report(rule, property).map_err(|r| r.to_string())
+}
+
+/// [`load_spec`] with the error as a diagnostic (`FILE:LINE:COL: error: ...` and the line
+/// of the rule or property file).
+pub(crate) fn load_spec_report(
+    rule: Option<&str>,
+    property: Option<&std::path::Path>,
+) -> Result<Spec, Report> {
     match (rule, property) {
-        (Some(r), _) => rules::load_rule(r)
-            .map(Spec::Rule)
-            .map_err(|e| format!("error: {e}")),
+        (Some(r), _) => rules::load_rule(r).map(Spec::Rule).map_err(|e| e.report()),
         (None, Some(p)) => rules::load_property(&p.to_string_lossy())
             .map(Spec::Property)
-            .map_err(|e| format!("error: {e}")),
+            .map_err(|e| e.report()),
         (None, None) => Ok(Spec::Assertions),
     }
 }

@@ -153,7 +153,7 @@ pub fn run(args: &CirArgs) -> u8 {
 /// returned (2 for bad input, 20 for an internal error).
 pub fn load(file: &Path, opts: &LoadOptions) -> Result<Program, u8> {
     frontend::load_file(file, opts).map_err(|e| {
-        eprintln!("{e}");
+        eprintln!("{}", e.render(bebop::diag::Colour::for_stderr()));
         if e.kind == ErrorKind::Internal {
             exit::UNKNOWN
         } else {

@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
+use bebop::diag::{Colour, Report};
 use slamrs_abstraction::cir::Program;
 use slamrs_abstraction::frontend::{self, FrontendError, LoadOptions};
 use slamrs_abstraction::harness::{self, map, platform, EntryMap, Harness, Platform};
@@ -22,19 +23,26 @@ pub struct DriverArgs {
 pub enum DriverError {
     /// Bad input or a missing tool or header package (exit 2).
     Setup(String),
-    /// Bad input with its own `file:line:col: error:` prefix (exit 2).
-    Located(String),
+    /// Bad input at a place of an input file (the entry-point map; exit 2).
+    Located(Report),
     /// The frontend failed (its kind decides the exit status).
     Frontend(FrontendError),
 }
 
+impl DriverError {
+    /// The message for a reader, coloured or not (`Display` is the plain one).
+    pub fn render(&self, colour: Colour) -> String {
+        match self {
+            DriverError::Setup(m) => Report::error("", m.as_str()).render(colour),
+            DriverError::Located(r) => r.render(colour),
+            DriverError::Frontend(e) => e.render(colour),
+        }
+    }
+}
+
 impl std::fmt::Display for DriverError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            DriverError::Setup(m) => write!(f, "error: {m}"),
-            DriverError::Located(m) => write!(f, "{m}"),
-            DriverError::Frontend(e) => write!(f, "{e}"),
-        }
+        f.write_str(&self.render(Colour::Plain))
     }
 }
 
@@ -98,8 +106,8 @@ pub fn scan(
             let text = std::fs::read_to_string(path)
                 .map_err(|e| DriverError::Setup(format!("{}: {e}", path.display())))?;
             let m = map::parse(&path.display().to_string(), &text)
-                .map_err(|e| DriverError::Located(e.to_string()))?;
-            check_map(&prog, &m, path)?;
+                .map_err(|e| DriverError::Located(e.report(Some(&text))))?;
+            check_map(&prog, &m, path, &text)?;
             m
         }
         None => match platform {
@@ -110,24 +118,42 @@ pub fn scan(
     Ok((prog, map, opts))
 }
 
+/// An error about a line of the map file `path` (its text `text`): `at` is where the
+/// parser found the line (`FILE:LINE:COL`).
+fn map_error(at: Option<&str>, path: &Path, text: &str, message: String) -> DriverError {
+    let place = at.and_then(|at| {
+        let mut parts = at.rsplitn(3, ':');
+        let col = parts.next()?.parse().ok()?;
+        let line = parts.next()?.parse().ok()?;
+        Some((parts.next()?, line, col))
+    });
+    DriverError::Located(match place {
+        Some((file, line, col)) => Report::error(file, message).at(line, col).in_source(text),
+        None => Report::error(path.display().to_string(), message),
+    })
+}
+
 /// Every function a map names must be defined by the driver.
-fn check_map(prog: &Program, m: &EntryMap, path: &Path) -> Result<(), DriverError> {
+fn check_map(prog: &Program, m: &EntryMap, path: &Path, text: &str) -> Result<(), DriverError> {
     for e in &m.entries {
         let defined = prog
             .func_by_name(&e.function)
             .is_some_and(|f| prog.func(f).body.is_some());
         if !defined {
-            let at = e.at.clone().unwrap_or_else(|| path.display().to_string());
-            return Err(DriverError::Located(format!(
-                "{at}: error: `{}` ({}) is not a function the driver defines",
-                e.function,
-                e.role.name()
-            )));
+            return Err(map_error(
+                e.at.as_deref(),
+                path,
+                text,
+                format!(
+                    "`{}` ({}) is not a function the driver defines",
+                    e.function,
+                    e.role.name()
+                ),
+            ));
         }
     }
     if let Some(x) = &m.device_extension {
         use slamrs_abstraction::cir::StructId;
-        let at = x.at.clone().unwrap_or_else(|| path.display().to_string());
         let def = (0..prog.types.structs.len())
             .map(|i| StructId(i as u32))
             .find(|&s| {
@@ -137,18 +163,28 @@ fn check_map(prog: &Program, m: &EntryMap, path: &Path) -> Result<(), DriverErro
             .map(|s| prog.types.struct_def(s));
         match def {
             None => {
-                return Err(DriverError::Located(format!(
-                    "{at}: error: `{}` (device-extension) is not a struct or union the driver defines at file scope",
-                    x.c_type
-                )))
+                return Err(map_error(
+                    x.at.as_deref(),
+                    path,
+                    text,
+                    format!(
+                        "`{}` (device-extension) is not a struct or union the driver defines at file scope",
+                        x.c_type
+                    ),
+                ))
             }
             Some(d) if d.size > harness::scan::MAX_STATIC_EXTENSION => {
-                return Err(DriverError::Located(format!(
-                    "{at}: error: `{}` (device-extension) has {} bytes; the OS model gives the first device a static extension of at most {} bytes (delete the line: larger extensions are allocated)",
-                    x.c_type,
-                    d.size,
-                    harness::scan::MAX_STATIC_EXTENSION
-                )))
+                return Err(map_error(
+                    x.at.as_deref(),
+                    path,
+                    text,
+                    format!(
+                        "`{}` (device-extension) has {} bytes; the OS model gives the first device a static extension of at most {} bytes (delete the line: larger extensions are allocated)",
+                        x.c_type,
+                        d.size,
+                        harness::scan::MAX_STATIC_EXTENSION
+                    ),
+                ))
             }
             Some(_) => {}
         }

@@ -88,20 +88,8 @@ fn check(out: &mut impl Write, arg: &str) -> std::io::Result<u8> {
             Ok(exit::SAFE)
         }
         Err(e) => {
-            eprintln!("{e}");
-            if e.line > 0 {
-                if let Ok(text) = std::fs::read_to_string(&e.file) {
-                    if let Some(line) = text.lines().nth(e.line as usize - 1) {
-                        eprintln!("  {line}");
-                        let pad: String = line
-                            .chars()
-                            .take(e.col.saturating_sub(1) as usize)
-                            .map(|c| if c == '\t' { '\t' } else { ' ' })
-                            .collect();
-                        eprintln!("  {pad}^");
-                    }
-                }
-            }
+            // FILE:LINE:COL: error: MESSAGE, and the line with a caret
+            e.report().eprint();
             Ok(exit::BAD_INPUT)
         }
     }

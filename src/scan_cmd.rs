@@ -88,7 +88,7 @@ pub fn run(args: &ScanArgs) -> u8 {
 
 /// Prints a driver set-up error; its exit status.
 pub fn report_error(e: &DriverError) -> u8 {
-    eprintln!("{e}");
+    eprintln!("{}", e.render(bebop::diag::Colour::for_stderr()));
     match e {
         DriverError::Frontend(fe) if fe.kind == ErrorKind::Unsupported => exit::UNKNOWN,
         DriverError::Frontend(fe) if fe.kind == ErrorKind::Internal => exit::UNKNOWN,

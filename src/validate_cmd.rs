@@ -104,10 +104,11 @@ pub fn run(args: &ValidateArgs) -> u8 {
     };
     match args.format {
         ValidateFormat::Text => println!(
-            "{}: {} ({} inputs; {} of {} waypoints passed)",
+            "{}: {} ({} input{}; {} of {} waypoints passed)",
             v.result.to_uppercase(),
             v.reason,
             v.inputs.len(),
+            if v.inputs.len() == 1 { "" } else { "s" },
             v.matched,
             v.waypoints
         ),

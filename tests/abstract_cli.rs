@@ -62,11 +62,14 @@ fn bad_predicate_files_are_located_errors() {
     let c = d.join("lock.c");
     std::fs::write(&c, PROGRAM).unwrap();
     let cases: [(&str, &str); 11] = [
-        ("locked == 0\n", "1:1: expected `SCOPE: expression`"),
-        ("nosuch: locked == 0\n", "1:1: unknown scope `nosuch`"),
+        ("locked == 0\n", "1:1: error: expected `SCOPE: expression`"),
+        (
+            "nosuch: locked == 0\n",
+            "1:1: error: unknown scope `nosuch`",
+        ),
         ("reach_error: locked == 0\n", "has no body"),
-        ("main: y == 0\n", "1:7: unknown variable `y`"),
-        ("\nglobal: x == 0\n", "2:9: unknown variable `x`"),
+        ("main: y == 0\n", "1:7: error: unknown variable `y`"),
+        ("\nglobal: x == 0\n", "2:9: error: unknown variable `x`"),
         ("main: x == \n", "expected an expression"),
         ("main: x == 0 0\n", "unexpected token"),
         ("main: x.f == 0\n", "not a struct"),
@@ -74,10 +77,13 @@ fn bad_predicate_files_are_located_errors() {
             "global: locked == \\old(locked)\n",
             "only allowed in a function's scope",
         ),
-        ("main: x == \\old(x)\n", "1:17: `\\old` takes a global"),
+        (
+            "main: x == \\old(x)\n",
+            "1:17: error: `\\old` takes a global",
+        ),
         (
             "lock: locked == \\old(nosuch)\n",
-            "1:22: unknown variable `nosuch`",
+            "1:22: error: unknown variable `nosuch`",
         ),
     ];
     for (i, (preds, want)) in cases.iter().enumerate() {

@@ -86,10 +86,10 @@ fn check_reports_rule_errors_with_their_location() {
     assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);
     assert!(
-        err.contains(&format!("{p}:4:3: unknown state variable `helt`")),
+        err.contains(&format!("{p}:4:3: error: unknown state variable `helt`")),
         "{err}"
     );
-    assert!(err.contains("  helt = 1;\n    ^"), "{err}");
+    assert!(err.contains("4 |   helt = 1;\n  |   ^"), "{err}");
     let out = slamrs(&["rules", "--check", d.join("missing.slic").to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("cannot read the rule file"));

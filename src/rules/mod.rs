@@ -26,6 +26,8 @@ pub use property::VERIFIER_ERROR;
 use std::fmt;
 use std::path::Path;
 
+use bebop::diag::Report;
+
 /// What to verify.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Spec {
@@ -75,17 +77,36 @@ impl RuleError {
     }
 }
 
+impl RuleError {
+    /// The error as a diagnostic, with the line of the file it is in (read again from
+    /// disk, or the built-in rule's text) when there is one.
+    pub fn report(&self) -> Report {
+        let r = Report::error(self.file.as_str(), self.message.as_str());
+        if self.line == 0 {
+            return r;
+        }
+        let r = r.at(self.line, self.col);
+        let builtin = self
+            .file
+            .strip_prefix("<builtin:")
+            .and_then(|n| n.strip_suffix('>'))
+            .and_then(builtin_text);
+        match builtin {
+            Some(text) => r.in_source(text),
+            None => match std::fs::read_to_string(&self.file) {
+                Ok(text) => r.in_source(&text),
+                Err(_) => r,
+            },
+        }
+    }
+}
+
+/// `FILE:LINE:COL: error: MESSAGE` (`FILE: error: MESSAGE` without a position): the first
+/// line of [`RuleError::report`], with no file read.
 impl fmt::Display for RuleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.line == 0 {
-            write!(f, "{}: {}", self.file, self.message)
-        } else {
-            write!(
-                f,
-                "{}:{}:{}: {}",
-                self.file, self.line, self.col, self.message
-            )
-        }
+        let r = Report::error(self.file.as_str(), self.message.as_str());
+        f.write_str(&r.at(self.line, self.col).header())
     }
 }
 

@@ -276,10 +276,13 @@ fn garbage_never_panics() {
 #[test]
 fn rule_errors_display_as_file_line_col() {
     let e = rule_err("state { int s; }\nf.entry { t = 1; }");
-    assert_eq!(e.to_string(), "r.slic:2:11: unknown state variable `t`");
+    assert_eq!(
+        e.to_string(),
+        "r.slic:2:11: error: unknown state variable `t`"
+    );
     assert_eq!(
         RuleError::whole("x.slic", "gone").to_string(),
-        "x.slic: gone"
+        "x.slic: error: gone"
     );
 }
 
@@ -820,7 +823,7 @@ fn a_missing_entry_names_the_c_file_even_after_includes() {
     assert_eq!(
         e.to_string(),
         format!(
-            "{}: the entry function `main` is not defined in the program",
+            "{}: error: the entry function `main` is not defined in the program",
             c.display()
         )
     );

@@ -54,6 +54,16 @@ pub struct PredError {
     pub message: String,
 }
 
+impl PredError {
+    /// The error as a diagnostic about the predicate file `file`, whose text is `text`.
+    pub fn report(&self, file: &str, text: &str) -> bebop::diag::Report {
+        bebop::diag::Report::error(file, self.message.as_str())
+            .at(self.line as u32, self.col as u32)
+            .in_source(text)
+    }
+}
+
+/// `LINE:COL: MESSAGE` (the file is the caller's: see [`PredError::report`]).
 impl fmt::Display for PredError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}: {}", self.line, self.col, self.message)

@@ -1,6 +1,9 @@
-//! Frontend diagnostics: what went wrong, where in the original source, with a snippet.
+//! Frontend diagnostics: what went wrong, where in the original source, with a snippet
+//! (rendered by [`bebop::diag`], like every input error of slamrs).
 
 use std::fmt;
+
+use bebop::diag::{Colour, Report};
 
 /// What kind of failure a [`FrontendError`] is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -59,43 +62,38 @@ impl FrontendError {
     }
 }
 
-impl fmt::Display for FrontendError {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        let what = match self.kind {
+impl FrontendError {
+    /// The error as a diagnostic: `file:line:col: error: message` (`unsupported:` for
+    /// [`ErrorKind::Unsupported`]) and the source line with a caret.
+    pub fn report(&self) -> Report {
+        let level = match self.kind {
             ErrorKind::Unsupported => "unsupported",
             _ => "error",
         };
         match &self.pos {
-            Some(p) => write!(
-                f,
-                "{}:{}:{}: {what}: {}",
-                p.file, p.line, p.col, self.message
-            )?,
-            None => write!(f, "{what}: {}", self.message)?,
-        }
-        if let (Some(s), Some(p)) = (&self.snippet, &self.pos) {
-            // A long line is shown as a window around the column.
-            const WIDTH: usize = 100;
-            let chars: Vec<char> = s.trim_end().chars().collect();
-            let col = (p.col as usize).saturating_sub(1).min(chars.len());
-            let start = col.saturating_sub(WIDTH / 2);
-            let end = (start + WIDTH).min(chars.len());
-            let (pre, post) = (
-                if start > 0 { "..." } else { "" },
-                if end < chars.len() { "..." } else { "" },
-            );
-            let line: String = chars[start..end].iter().collect();
-            write!(f, "\n  {pre}{line}{post}")?;
-            if p.col >= 1 {
-                // Keep tabs so the caret lines up under the source.
-                let pad: String = chars[start..col]
-                    .iter()
-                    .map(|&c| if c == '\t' { '\t' } else { ' ' })
-                    .collect();
-                write!(f, "\n  {}{pad}^", " ".repeat(pre.len()))?;
+            Some(p) => {
+                let r = Report::error(p.file.as_str(), self.message.as_str())
+                    .level(level)
+                    .at(p.line, p.col);
+                match &self.snippet {
+                    Some(s) => r.source_line(s),
+                    None => r,
+                }
             }
+            None => Report::error("", self.message.as_str()).level(level),
         }
-        Ok(())
+    }
+
+    /// The error rendered for a reader, coloured or not (`Display` is the plain one).
+    pub fn render(&self, colour: Colour) -> String {
+        self.report().render(colour)
+    }
+}
+
+/// The plain rendering of [`FrontendError::report`] (no colours: it goes into JSON reports).
+impl fmt::Display for FrontendError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(&self.render(Colour::Plain))
     }
 }
 

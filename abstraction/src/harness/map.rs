@@ -11,6 +11,8 @@
 //! comment; blank lines are ignored. A malformed line is an error with its
 //! `file:line:col`.
 
+use bebop::diag::Report;
+
 use super::{DeviceExtension, EntryMap, EntryPoint, Platform, Role};
 
 /// A map file error at a position.
@@ -22,13 +24,22 @@ pub struct MapError {
     pub message: String,
 }
 
+impl MapError {
+    /// The error as a diagnostic; `text` is the map file's text, to show the line.
+    pub fn report(&self, text: Option<&str>) -> Report {
+        let r = Report::error(self.file.as_str(), self.message.as_str())
+            .at(self.line as u32, self.col as u32);
+        match text {
+            Some(t) => r.in_source(t),
+            None => r,
+        }
+    }
+}
+
+/// `file:line:col: error: message` (the first line of [`MapError::report`]).
 impl std::fmt::Display for MapError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{}:{}:{}: error: {}",
-            self.file, self.line, self.col, self.message
-        )
+        f.write_str(&self.report(None).header())
     }
 }
 
