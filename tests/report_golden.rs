@@ -370,3 +370,58 @@ fn output_file_gets_the_report_and_stdout_the_headline() {
     assert_eq!(v["version"], "2.1.0");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_driver_checked_against_every_rule_is_one_sarif_run_with_a_result_per_rule() {
+    let out = Command::new(env!("CARGO_BIN_EXE_slamrs"))
+        .current_dir(root())
+        .args([
+            "check",
+            "c-tests/drivers/wdm_ioctl_lock_leak.c",
+            "--timeout",
+            "60",
+            "--format",
+            "sarif",
+        ])
+        .output()
+        .expect("run slamrs");
+    assert_eq!(
+        out.status.code(),
+        Some(10),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).expect("SARIF on stdout");
+    let bad = errors(&sarif_schema(), &v);
+    assert!(bad.is_empty(), "SARIF log invalid: {bad:#?}");
+    let run = &v["runs"][0];
+    let rules: Vec<&str> = run["tool"]["driver"]["rules"]
+        .as_array()
+        .expect("rules")
+        .iter()
+        .filter_map(|r| r["id"].as_str())
+        .collect();
+    assert_eq!(
+        rules,
+        [
+            "locking",
+            "irql",
+            "cancel-spinlock",
+            "critical-region",
+            "irp-completion",
+            "pending"
+        ]
+    );
+    let results = run["results"].as_array().expect("results");
+    assert_eq!(results.len(), rules.len(), "one result per rule");
+    let locking = &results[0];
+    assert_eq!(locking["kind"], "fail");
+    assert_eq!(locking["properties"]["sdvStatus"], "DEFECT");
+    // the headline is the driver's own line, in the driver's file
+    let at = &locking["locations"][0]["physicalLocation"];
+    assert_eq!(
+        at["artifactLocation"]["uri"],
+        "c-tests/drivers/wdm_ioctl_lock_leak.c"
+    );
+    assert!(at["region"]["startLine"].as_i64().unwrap_or(0) > 0);
+}
