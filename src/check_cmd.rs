@@ -759,6 +759,10 @@ fn write_witness(
         eprintln!("note: no witness written: a driver's violation runs through its generated harness, which a witness cannot name");
         return;
     }
+    if let Some(why) = &r.witness_limit {
+        eprintln!("note: no witness written: {why}, which a witness cannot state");
+        return;
+    }
     let data_model = match args.data_model.unwrap_or(DataModelArg::Lp64) {
         DataModelArg::Ilp32 => "ILP32",
         _ => "LP64",

@@ -77,6 +77,10 @@ pub struct Validation {
     /// Waypoints of the witness, and how many the run passed.
     pub waypoints: usize,
     pub matched: usize,
+    /// How the witness was checked: `run` (the interpreter followed its waypoints, then the
+    /// compiled program its inputs), or `execution` (the interpreter cannot follow the
+    /// program: the compiled program alone, given the inputs; the waypoints unchecked).
+    pub checked_by: String,
 }
 
 /// Runs `slamrs validate`; returns the exit status.
@@ -103,15 +107,28 @@ pub fn run(args: &ValidateArgs) -> u8 {
         }
     };
     match args.format {
-        ValidateFormat::Text => println!(
-            "{}: {} ({} input{}; {} of {} waypoints passed)",
-            v.result.to_uppercase(),
-            v.reason,
-            v.inputs.len(),
-            if v.inputs.len() == 1 { "" } else { "s" },
-            v.matched,
-            v.waypoints
-        ),
+        ValidateFormat::Text => {
+            let inputs = format!(
+                "{} input{}",
+                v.inputs.len(),
+                if v.inputs.len() == 1 { "" } else { "s" }
+            );
+            if v.checked_by == "execution" {
+                println!(
+                    "{}: {} ({inputs}; checked by execution)",
+                    v.result.to_uppercase(),
+                    v.reason
+                );
+            } else {
+                println!(
+                    "{}: {} ({inputs}; {} of {} waypoints passed)",
+                    v.result.to_uppercase(),
+                    v.reason,
+                    v.matched,
+                    v.waypoints
+                );
+            }
+        }
         ValidateFormat::Json => println!("{}", serde_json::to_string(&v).unwrap_or_default()),
     }
     if v.result == "confirmed" {
@@ -153,6 +170,7 @@ fn validate(args: &ValidateArgs, w: &Witness) -> Result<Validation, String> {
         inputs: inputs.iter().map(i128::to_string).collect(),
         waypoints: w.waypoints.len(),
         matched: 0,
+        checked_by: "run".into(),
     };
     let bytes =
         std::fs::read(&args.file).map_err(|e| format!("error: {}: {e}", args.file.display()))?;
@@ -199,6 +217,26 @@ fn validate(args: &ValidateArgs, w: &Witness) -> Result<Validation, String> {
     let choices = oracle.choices;
     let (error_func, error_loc) = match run.outcome {
         Outcome::Error { func, loc } => (func, loc),
+        // the interpreter cannot follow the program (floating point, ...): the witness is
+        // checked by execution alone, its inputs given to the compiled program
+        Outcome::Unsupported { loc, reason } if !args.no_native_replay => {
+            let why = format!(
+                "the CIR interpreter cannot follow {}: {reason}",
+                prog.loc_string(loc)
+            );
+            let nspec = native_spec(&spec, &inst, &entry);
+            let harness = native::build(&native::Request {
+                file: &args.file,
+                cppflags: &args.cppflags,
+                data_model: data_model.into(),
+                prog: &prog,
+                spec: &nspec,
+                keep_dir: None,
+                run_timeout_s: 10.0,
+            })
+            .map_err(|e| format!("error: native replay: {e}"))?;
+            return Ok(by_execution(&prog, w, &harness, v, &why));
+        }
         other => {
             v.reason = format!(
                 "the witness's run does not reach an error: {}",
@@ -279,6 +317,109 @@ fn validate(args: &ValidateArgs, w: &Witness) -> Result<Validation, String> {
         prog.func(error_func).name
     );
     Ok(v)
+}
+
+/// Checks `w` by execution alone: its inputs (each read by the function the program calls
+/// at the waypoint's line) given to the compiled program, which must reach an error at the
+/// target's line. The waypoints in between are not checked.
+fn by_execution(
+    prog: &Program,
+    w: &Witness,
+    harness: &native::Harness,
+    mut v: Validation,
+    interpreter: &str,
+) -> Validation {
+    use slamrs_abstraction::interp::Choice;
+    v.checked_by = "execution".into();
+    let mut choices = Vec::new();
+    for wp in &w.waypoints {
+        if let WaypointKind::Input { value, .. } = &wp.kind {
+            let Some(func) = input_function_at(prog, wp.location.line, wp.location.column) else {
+                v.reason = format!(
+                    "{interpreter}; and no input is read at line {} to give the compiled program",
+                    wp.location.line
+                );
+                return v;
+            };
+            let Ok(value) = value.to_string().parse::<i128>() else {
+                v.reason = format!("input {value} is not an integer");
+                return v;
+            };
+            choices.push(Choice::Input { func, value });
+        }
+    }
+    let target = w
+        .waypoints
+        .iter()
+        .rev()
+        .find(|p| matches!(p.kind, WaypointKind::Target))
+        .map(|p| p.location.line)
+        .unwrap_or(0);
+    // the error edges at the target's line (any error, without a target line)
+    let errors: Vec<Loc> = prog
+        .func_ids()
+        .filter_map(|f| prog.func(f).body.as_ref())
+        .flat_map(|b| b.edges().map(|(_, e)| e))
+        .filter(|e| matches!(e.stmt, Stmt::Error) && (target == 0 || e.loc.line == target))
+        .map(|e| e.loc)
+        .collect();
+    let mut last = String::from("the target's line has no error location");
+    for loc in errors {
+        match harness.replay(prog, &choices, loc) {
+            native::Verdict::Confirmed(_) => {
+                v.result = "confirmed".into();
+                v.reason = format!(
+                    "{interpreter}; the gcc-compiled program given the witness's inputs reaches the error at {} (its other waypoints are not checked)",
+                    prog.loc_string(loc)
+                );
+                return v;
+            }
+            native::Verdict::Disagrees { why, .. } => last = why,
+        }
+    }
+    v.reason = format!("{interpreter}; by execution: {last}");
+    v
+}
+
+/// The function whose result is read as an input at `line` (and `column`, when given).
+fn input_function_at(prog: &Program, line: u32, column: u32) -> Option<String> {
+    use slamrs_abstraction::cir::env::{classify, EnvFn};
+    use slamrs_abstraction::cir::{Callee, HavocKind};
+    let mut found: Vec<(u32, String)> = Vec::new();
+    for f in prog.func_ids() {
+        let Some(body) = prog.func(f).body.as_ref() else {
+            continue;
+        };
+        for (_, e) in body.edges() {
+            if e.loc.line != line || !own_file(prog, e.loc) {
+                continue;
+            }
+            let name = match &e.stmt {
+                Stmt::Havoc {
+                    why: HavocKind::Input(n),
+                    ..
+                } => n.clone(),
+                Stmt::Call {
+                    callee: Callee::Direct(g),
+                    ..
+                } if prog.func(*g).body.is_none()
+                    && matches!(
+                        classify(&prog.func(*g).name),
+                        EnvFn::Nondet | EnvFn::Unknown
+                    ) =>
+                {
+                    prog.func(*g).name.clone()
+                }
+                _ => continue,
+            };
+            found.push((e.loc.col, name));
+        }
+    }
+    found
+        .iter()
+        .find(|(c, _)| column == 0 || *c == column)
+        .or(found.first())
+        .map(|(_, n)| n.clone())
 }
 
 /// True for a location in a file of the program (not generated code or a system header).

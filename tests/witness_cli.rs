@@ -223,3 +223,74 @@ fn unreadable_witnesses_are_bad_input() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("garbage.graphml"), "{err}");
 }
+
+#[test]
+fn a_witness_the_interpreter_cannot_follow_is_checked_by_execution() {
+    let dir = scratch();
+    let prog = dir.join("halves.c");
+    std::fs::write(
+        &prog,
+        "extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\ndouble scale;\nint main(void) {\n  int n = __VERIFIER_nondet_int();\n  scale = n * 0.5;\n  if (n == 42)\n    reach_error();\n  return 0;\n}\n",
+    )
+    .unwrap();
+    let p = prog.to_str().unwrap();
+    let w = dir.join("halves.yml");
+    let (code, out, err) = slamrs(&[
+        "check",
+        p,
+        "--witness",
+        w.to_str().unwrap(),
+        "--timeout",
+        "60",
+    ]);
+    assert_eq!(code, 10, "{out}{err}");
+    let (code, out, _) = slamrs(&[
+        "validate",
+        p,
+        "--witness",
+        w.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 10, "{out}");
+    let v: Value = serde_json::from_str(out.trim()).expect("json");
+    assert_eq!(v["checked_by"], "execution", "{v}");
+    // an input the compiled program does not fail on is rejected the same way
+    let text = std::fs::read_to_string(&w).unwrap();
+    let value = v["inputs"][0].as_str().expect("an input").to_string();
+    let bad = dir.join("halves.bad.yml");
+    std::fs::write(
+        &bad,
+        text.replace(&format!("\\result == {value}"), "\\result == 0"),
+    )
+    .unwrap();
+    let (code, out, _) = slamrs(&["validate", p, "--witness", bad.to_str().unwrap()]);
+    assert_eq!(code, 20, "{out}");
+}
+
+#[test]
+fn a_run_that_depends_on_inline_assembly_gets_no_witness() {
+    let dir = scratch();
+    let prog = dir.join("asm_out.c");
+    std::fs::write(
+        &prog,
+        "extern void reach_error(void);\nint main(void) {\n  int x;\n  __asm__(\"movl $7, %0\" : \"=r\"(x));\n  if (x == 7)\n    reach_error();\n  return 0;\n}\n",
+    )
+    .unwrap();
+    let w = dir.join("asm_out.graphml");
+    let _ = std::fs::remove_file(&w);
+    let (code, out, err) = slamrs(&[
+        "check",
+        prog.to_str().unwrap(),
+        "--witness",
+        w.to_str().unwrap(),
+        "--timeout",
+        "60",
+    ]);
+    assert_eq!(code, 10, "{out}{err}");
+    assert!(!w.exists());
+    assert!(
+        err.contains("inline assembly") && err.contains("cannot state"),
+        "{err}"
+    );
+}

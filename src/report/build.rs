@@ -72,6 +72,7 @@ pub fn report(c: &Context, outcome: &Outcome) -> CheckReport {
             }
             r.trace = lines(c.prog, cex, c.texts);
             r.waypoints = waypoints(c.prog, cex);
+            r.witness_limit = witness_limit(c.prog, cex);
         }
     }
     if c.driver {
@@ -103,6 +104,26 @@ fn driver_site(prog: &Program, cex: &Counterexample) -> Option<(Loc, String)> {
             && !file.starts_with("<builtin:")
             && !file.ends_with(".slic");
         own.then(|| (st.loc, prog.func(st.func).name.clone()))
+    })
+}
+
+/// What the run depends on that a witness cannot state: a witness gives the program's
+/// inputs only, and a replay of it reads zero for the rest.
+fn witness_limit(prog: &Program, cex: &Counterexample) -> Option<String> {
+    use slamrs_abstraction::interp::Choice;
+    cex.choices.iter().find_map(|c| match c {
+        Choice::Asm { loc, .. } => Some(format!(
+            "the run depends on the output of inline assembly at {}",
+            prog.loc_string(*loc)
+        )),
+        Choice::Uninit { loc, value } if *value != 0 => Some(format!(
+            "the run reads an uninitialized value ({value}) at {}",
+            prog.loc_string(*loc)
+        )),
+        Choice::Alloc { fails: true, .. } => {
+            Some("the run needs an allocation to fail".to_string())
+        }
+        _ => None,
     })
 }
 

@@ -52,6 +52,10 @@ pub struct CheckReport {
     /// The counterexample as a verification witness sees it: the inputs where they are
     /// read, the branches taken, the error reached (VIOLATION only).
     pub waypoints: Vec<Waypoint>,
+    /// Why the violating run cannot be stated as a witness, when it cannot: it depends on
+    /// values a witness has no way to give (inline-assembly outputs, uninitialized memory,
+    /// a failing allocation). No witness is written then.
+    pub witness_limit: Option<String>,
     /// The driver's entry points (drivers only).
     pub entry_points: Vec<EntryPoint>,
     /// What went wrong, when the verdict is `error` (bad input or usage).
@@ -406,6 +410,7 @@ impl CheckReport {
             driver_location: None,
             trace: Vec::new(),
             waypoints: Vec::new(),
+            witness_limit: None,
             entry_points: Vec::new(),
             error: None,
             task: None,
