@@ -1,8 +1,10 @@
 //! Reports of `slamrs check`: one typed model ([`model::CheckReport`]) built from the
 //! engines' outcome ([`build`]) and rendered as text ([`text`]), JSON (the model
-//! serialized), SARIF ([`sarif`]) or a self-contained HTML page ([`html`]).
+//! serialized), SARIF ([`sarif`]) or a self-contained HTML page ([`html`]), and written
+//! where the command line says ([`emit`]).
 
 pub mod build;
+pub mod emit;
 pub mod html;
 pub mod model;
 pub mod sarif;

@@ -13,7 +13,7 @@ pub mod yaml;
 
 use std::path::Path;
 
-use crate::report::model::{CheckReport, Location, Waypoint, WaypointKind};
+use crate::report::model::{CheckReport, Location, Status, Waypoint, WaypointKind};
 
 /// The formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -86,6 +86,50 @@ pub fn write(r: &CheckReport, meta: &Meta, format: Format) -> Result<String, Str
         Format::Graphml => graphml::write(&r.waypoints, meta),
         Format::Yaml => yaml::write(&r.waypoints, meta),
     })
+}
+
+/// Writes the violation witness of `r`, the report of a check of `program`, to `path`
+/// (in `format`, else the one its name implies); says on stderr why there is none.
+/// `specification` is what the witness says was checked, `data_model` `ILP32` or `LP64`.
+pub fn write_file(
+    r: &CheckReport,
+    path: &Path,
+    format: Option<Format>,
+    program: &Path,
+    data_model: &str,
+    specification: &str,
+    driver: bool,
+) {
+    let Some(format) = format.or_else(|| Format::of_path(path)) else {
+        eprintln!(
+            "warning: no witness written: {} names no format (.graphml, .yml; or --witness-format)",
+            path.display()
+        );
+        return;
+    };
+    if r.verdict != Status::Violation {
+        eprintln!(
+            "note: no witness written: slamrs writes violation witnesses, and the verdict is {}",
+            format!("{:?}", r.verdict).to_uppercase()
+        );
+        return;
+    }
+    if driver {
+        eprintln!("note: no witness written: a driver's violation runs through its generated harness, which a witness cannot name");
+        return;
+    }
+    if let Some(why) = &r.witness_limit {
+        eprintln!("note: no witness written: {why}, which a witness cannot state");
+        return;
+    }
+    let written = meta(program, data_model, specification)
+        .and_then(|m| write(r, &m, format))
+        .and_then(|text| {
+            std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+        });
+    if let Err(e) = written {
+        eprintln!("warning: no witness written: {e}");
+    }
 }
 
 /// Reads a witness; the format is found from the text (`<` starts GraphML).

@@ -1,5 +1,7 @@
-//! `slamrs check`: does a C program obey a rule? Loads, instruments and decides it with the
-//! chosen backend (`--backend`), then reports.
+//! `slamrs check`: does a C program (or an SV-COMP task) obey a rule? Loads, instruments
+//! and decides it with the chosen backend (`--backend`), then reports (`crate::report`)
+//! and writes the witnesses asked for (`crate::witness`). What is checked is read in
+//! [`spec`]; the time and memory limits are kept by [`watchdog`].
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -9,7 +11,7 @@ use std::time::{Duration, Instant};
 use bebop::diag::{Colour, Report};
 use clap::{Args, ValueEnum};
 use slamrs_abstraction::frontend::{ErrorKind, LoadOptions};
-use slamrs_abstraction::native::{self, ErrorSpec, NativeSpec};
+use slamrs_abstraction::native;
 
 /// Wall-clock limit of one native run of a counterexample, in seconds.
 const NATIVE_RUN_TIMEOUT_S: f64 = 10.0;
@@ -19,14 +21,22 @@ use crate::cir_cmd::DataModelArg;
 use crate::mixed::{self, Strategy};
 use crate::portfolio::{self, Backend};
 use crate::reason::{Reason, ReasonKind};
+use crate::report;
 use crate::report::build::Context;
+pub use crate::report::emit::{Emit, Format};
 use crate::report::model::{
     CheckReport, Checked, CheckedKind, Diagnostic, DiagnosticKind, EntryPoint, SdvStatus, Status,
     TaskInfo,
 };
-use crate::report::{self, sarif, text};
 use crate::rules::{self, Spec};
 use crate::task_file;
+
+mod spec;
+mod watchdog;
+
+use spec::load_spec_report;
+pub(crate) use spec::{load_spec, native_spec};
+use watchdog::{rss_mb, stand_down, Snapshot, Watched};
 
 /// Arguments of `slamrs check`.
 #[derive(Args, Clone, Debug)]
@@ -170,86 +180,6 @@ impl From<InterpolationArg> for slamrs_refinement::Interpolation {
     }
 }
 
-/// Output formats of `slamrs check`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Format {
-    /// The verdict and the counterexample as source lines, for a terminal.
-    Text,
-    /// One JSON object (docs/report.schema.json), errors and UNKNOWN reasons included.
-    Json,
-    /// SARIF 2.1.0, for code scanning (GitHub) and SARIF viewers.
-    Sarif,
-    /// One self-contained HTML page to step through the counterexample in a browser
-    /// (write it with `-o FILE.html`).
-    Html,
-}
-
-/// How the report of a run is written: the format, whether the text has the totals, and
-/// the file it goes to (stdout without one).
-#[derive(Clone, Debug)]
-pub struct Emit {
-    pub format: Format,
-    pub stats: bool,
-    pub output: Option<PathBuf>,
-    /// The task definition checked, added to every report.
-    pub task: Option<TaskInfo>,
-}
-
-impl Emit {
-    /// Writes `r` (an error's message also on stderr) and returns the exit status;
-    /// `texts` are the generated sources (name, text) the HTML page shows.
-    pub fn print(&self, r: &CheckReport, texts: &[(String, String)]) -> u8 {
-        self.print_showing(r, texts, None)
-    }
-
-    /// [`Emit::print`], showing `shown` on stderr instead of the error's (plain) message:
-    /// the same text, coloured for a terminal.
-    pub fn print_showing(
-        &self,
-        r: &CheckReport,
-        texts: &[(String, String)],
-        shown: Option<&str>,
-    ) -> u8 {
-        let mut with_task;
-        let r = match &self.task {
-            Some(t) => {
-                with_task = r.clone();
-                with_task.task = Some(t.clone());
-                &with_task
-            }
-            None => r,
-        };
-        let mut code = r.verdict.exit_code();
-        if let Some(e) = &r.error {
-            eprintln!("{}", shown.unwrap_or(&e.message));
-        }
-        let out = match self.format {
-            Format::Text if r.verdict == Status::Error => String::new(),
-            Format::Text => text::render(r, self.stats),
-            Format::Json => format!("{}\n", report::json(r)),
-            Format::Sarif => format!("{}\n", sarif::render(std::slice::from_ref(r), code)),
-            Format::Html => report::html::render(r, texts),
-        };
-        use std::io::Write;
-        match &self.output {
-            Some(path) => {
-                if let Err(e) = std::fs::write(path, out) {
-                    eprintln!("error: cannot write {}: {e}", path.display());
-                    code = crate::exit::BAD_INPUT;
-                } else if self.format != Format::Text {
-                    // the verdict's headline still goes to the terminal
-                    let _ = std::io::stdout().write_all(text::headline(r).as_bytes());
-                }
-            }
-            None => {
-                let _ = std::io::stdout().write_all(out.as_bytes());
-            }
-        }
-        let _ = std::io::stdout().flush();
-        code
-    }
-}
-
 /// What the arguments say is checked (before the rule or property is read).
 fn checked_of(args: &CheckArgs) -> Checked {
     match (&args.rule, &args.property) {
@@ -279,28 +209,6 @@ fn checked_of(args: &CheckArgs) -> Checked {
             name: "assertions".into(),
             description: "the program's own assertions hold: no failing assert, no reachable reach_error()".into(),
         },
-    }
-}
-
-/// What the watchdog needs to report an interrupted run.
-#[derive(Clone, Debug, Default)]
-struct Snapshot {
-    /// The driver's entry points, once known (its report carries them).
-    entry_points: Vec<EntryPoint>,
-    iteration: usize,
-    predicates: usize,
-    peak_rss_mb: u64,
-    /// The run has its answer and is reporting it: the watchdog stands down (one report,
-    /// one exit status).
-    done: bool,
-}
-
-/// Takes the right to report from the watchdog: after this returns, the watchdog prints
-/// nothing and exits no more (if it has already begun, it holds the lock and ends the
-/// process before this returns).
-fn stand_down(snapshot: &Mutex<Snapshot>) {
-    if let Ok(mut s) = snapshot.lock() {
-        s.done = true;
     }
 }
 
@@ -419,8 +327,8 @@ fn run_with(args: &CheckArgs, task: Option<TaskInfo>) -> u8 {
         .filter(|t| t.is_finite() && *t > 0.0)
         .map(|t| start + Duration::from_secs_f64(t));
     let progress_bar = progress_bar(args.format);
-    start_watchdog(
-        args,
+    watchdog::start(
+        args.memory_limit,
         Watched {
             file: file.clone(),
             checked: checked.clone(),
@@ -723,62 +631,26 @@ fn run_with(args: &CheckArgs, task: Option<TaskInfo>) -> u8 {
         texts: &generated,
     };
     let report = report::build::report(&context, &outcome);
-    for path in &args.witness {
-        write_witness(args, &spec, &report, path, driver_map.is_some());
-    }
-    emit.print(&report, &generated)
-}
-
-/// Writes the violation witness of `r` to `path`; says on stderr why there is none.
-fn write_witness(
-    args: &CheckArgs,
-    spec: &Spec,
-    r: &CheckReport,
-    path: &std::path::Path,
-    driver: bool,
-) {
-    use crate::witness;
-    let Some(format) = args
-        .witness_format
-        .or_else(|| witness::Format::of_path(path))
-    else {
-        eprintln!(
-            "warning: no witness written: {} names no format (.graphml, .yml; or --witness-format)",
-            path.display()
-        );
-        return;
-    };
-    if r.verdict != Status::Violation {
-        eprintln!(
-            "note: no witness written: slamrs writes violation witnesses, and the verdict is {}",
-            format!("{:?}", r.verdict).to_uppercase()
-        );
-        return;
-    }
-    if driver {
-        eprintln!("note: no witness written: a driver's violation runs through its generated harness, which a witness cannot name");
-        return;
-    }
-    if let Some(why) = &r.witness_limit {
-        eprintln!("note: no witness written: {why}, which a witness cannot state");
-        return;
-    }
     let data_model = match args.data_model.unwrap_or(DataModelArg::Lp64) {
         DataModelArg::Ilp32 => "ILP32",
         _ => "LP64",
     };
-    let specification = match spec {
-        Spec::Property(_) => witness::UNREACH_CALL.to_string(),
-        _ => format!("slamrs {}", r.checked.phrase()),
+    let specification = match &spec {
+        Spec::Property(_) => crate::witness::UNREACH_CALL.to_string(),
+        _ => format!("slamrs {}", report.checked.phrase()),
     };
-    let written = witness::meta(&args.file, data_model, &specification)
-        .and_then(|m| witness::write(r, &m, format))
-        .and_then(|text| {
-            std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
-        });
-    if let Err(e) = written {
-        eprintln!("warning: no witness written: {e}");
+    for path in &args.witness {
+        crate::witness::write_file(
+            &report,
+            path,
+            args.witness_format,
+            &args.file,
+            data_model,
+            &specification,
+            driver_map.is_some(),
+        );
     }
+    emit.print(&report, &generated)
 }
 
 /// The progress line on stderr (text output on a terminal only; indicatif hides it
@@ -795,132 +667,4 @@ fn progress_bar(format: Format) -> indicatif::ProgressBar {
     bar.enable_steady_tick(Duration::from_millis(200));
     bar.set_message("loading");
     bar
-}
-
-/// Resident memory of this process in MB (0 if unknown).
-fn rss_mb() -> u64 {
-    rss_now()
-}
-
-/// What is checked: the rule (a built-in's name or a file), the SV-COMP property file, or
-/// the program's assertions; `Err` is the message for the user (plain text).
-pub(crate) fn load_spec(
-    rule: Option<&str>,
-    property: Option<&std::path::Path>,
-) -> Result<Spec, String> {
-    load_spec_report(rule, property).map_err(|r| r.to_string())
-}
-
-/// [`load_spec`] with the error as a diagnostic (`FILE:LINE:COL: error: ...` and the line
-/// of the rule or property file).
-pub(crate) fn load_spec_report(
-    rule: Option<&str>,
-    property: Option<&std::path::Path>,
-) -> Result<Spec, Report> {
-    match (rule, property) {
-        (Some(r), _) => rules::load_rule(r).map(Spec::Rule).map_err(|e| e.report()),
-        (None, Some(p)) => rules::load_property(&p.to_string_lossy())
-            .map(Spec::Property)
-            .map_err(|e| e.report()),
-        (None, None) => Ok(Spec::Assertions),
-    }
-}
-
-/// What the native replay of a counterexample must see: the entry, the errors, the rule's
-/// monitor.
-pub(crate) fn native_spec(spec: &Spec, inst: &rules::Instrumented, entry: &str) -> NativeSpec {
-    NativeSpec {
-        entry: entry.to_string(),
-        errors: match spec {
-            Spec::Assertions => ErrorSpec::Assertions,
-            Spec::Property(p) => ErrorSpec::Property(p.error_functions.clone()),
-            Spec::Rule(_) => ErrorSpec::Rule,
-        },
-        monitor: match (spec, inst.rule_file) {
-            (Spec::Rule(r), Some(file)) => Some(rules::native::monitor(r, file)),
-            _ => None,
-        },
-    }
-}
-
-fn rss_now() -> u64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("VmRSS:"))
-                .and_then(|l| l.split_whitespace().nth(1))
-                .and_then(|kb| kb.parse::<u64>().ok())
-        })
-        .map(|kb| kb / 1024)
-        .unwrap_or(0)
-}
-
-/// What the watchdog reports an interrupted run with.
-struct Watched {
-    file: String,
-    checked: Checked,
-    emit: Emit,
-    driver: bool,
-    progress: indicatif::ProgressBar,
-}
-
-/// Ends the process with an unknown verdict when the time or memory limit is passed in
-/// the middle of a phase (the CEGAR loop itself checks the deadline between phases).
-fn start_watchdog(
-    args: &CheckArgs,
-    w: Watched,
-    deadline: Option<Instant>,
-    snapshot: Arc<Mutex<Snapshot>>,
-) {
-    let limit = args.memory_limit;
-    let grace = Duration::from_millis(500);
-    let start = Instant::now();
-    std::thread::spawn(move || loop {
-        std::thread::sleep(Duration::from_millis(100));
-        let rss = rss_mb();
-        // the lock is held until the process ends when the limit is passed, so the run
-        // cannot begin its own report meanwhile
-        let Ok(mut snap) = snapshot.lock() else {
-            return;
-        };
-        if snap.done {
-            return;
-        }
-        snap.peak_rss_mb = snap.peak_rss_mb.max(rss);
-        let reason = if limit.is_some_and(|l| rss > l) {
-            Some(Reason::new(
-                ReasonKind::MemoryLimit,
-                format!("memory limit ({} MB) exceeded", limit.unwrap_or(0)),
-            ))
-        } else if deadline.is_some_and(|d| Instant::now() > d + grace) {
-            Some(Reason::new(
-                ReasonKind::Timeout,
-                format!("timeout in iteration {}", snap.iteration),
-            ))
-        } else {
-            None
-        };
-        if let Some(reason) = reason {
-            let mut r = CheckReport::new(&w.file, w.checked.clone(), Status::Unknown);
-            r.reason = Some(reason);
-            r.iterations = snap.iteration;
-            r.predicates = snap.predicates;
-            r.entry_points = snap.entry_points.clone();
-            r.stats.iterations = snap.iteration;
-            r.stats.predicates = snap.predicates;
-            r.stats.peak_memory_mb = snap.peak_rss_mb;
-            r.stats.total_s = start.elapsed().as_secs_f64();
-            if w.driver {
-                r.status = Some(SdvStatus::of(r.verdict, r.reason.as_ref()));
-            }
-            w.progress.finish_and_clear();
-            let code = w.emit.print(&r, &[]);
-            use std::io::Write;
-            let _ = std::io::stderr().flush();
-            // `_exit`: no atexit handlers or static destructors run (Z3's would race with
-            // a worker thread still inside Z3)
-            unsafe { libc::_exit(code as i32) };
-        }
-    });
 }
