@@ -215,6 +215,19 @@ fn validate(args: &ValidateArgs, w: &Witness) -> Result<Validation, String> {
     };
     let run = interp::run(&prog, &cfg, &mut oracle, &mut edges);
     let choices = oracle.choices;
+    // the compiled program, with a harness that gives it the witness's inputs
+    let build_native = || {
+        native::build(&native::Request {
+            file: &args.file,
+            cppflags: &args.cppflags,
+            data_model: data_model.into(),
+            prog: &prog,
+            spec: &native_spec(&spec, &inst, &entry),
+            keep_dir: None,
+            run_timeout_s: 10.0,
+        })
+        .map_err(|e| format!("error: native replay: {e}"))
+    };
     let (error_func, error_loc) = match run.outcome {
         Outcome::Error { func, loc } => (func, loc),
         // the interpreter cannot follow the program (floating point, ...): the witness is
@@ -224,17 +237,7 @@ fn validate(args: &ValidateArgs, w: &Witness) -> Result<Validation, String> {
                 "the CIR interpreter cannot follow {}: {reason}",
                 prog.loc_string(loc)
             );
-            let nspec = native_spec(&spec, &inst, &entry);
-            let harness = native::build(&native::Request {
-                file: &args.file,
-                cppflags: &args.cppflags,
-                data_model: data_model.into(),
-                prog: &prog,
-                spec: &nspec,
-                keep_dir: None,
-                run_timeout_s: 10.0,
-            })
-            .map_err(|e| format!("error: native replay: {e}"))?;
+            let harness = build_native()?;
             return Ok(by_execution(&prog, w, &harness, v, &why));
         }
         other => {
@@ -286,17 +289,7 @@ fn validate(args: &ValidateArgs, w: &Witness) -> Result<Validation, String> {
     // the compiled program
     let mut how = "replayed on the CIR interpreter".to_string();
     if !args.no_native_replay {
-        let nspec = native_spec(&spec, &inst, &entry);
-        let harness = native::build(&native::Request {
-            file: &args.file,
-            cppflags: &args.cppflags,
-            data_model: data_model.into(),
-            prog: &prog,
-            spec: &nspec,
-            keep_dir: None,
-            run_timeout_s: 10.0,
-        })
-        .map_err(|e| format!("error: native replay: {e}"))?;
+        let harness = build_native()?;
         match harness.replay(&prog, &choices, error_loc) {
             native::Verdict::Confirmed(_) => {
                 how.push_str(" and as the gcc-compiled program");

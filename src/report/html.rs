@@ -66,7 +66,7 @@ pub fn render(r: &CheckReport, texts: &[(String, String)]) -> String {
     fill(
         TEMPLATE,
         &[
-            ("@TITLE@", &escape_html(&title)),
+            ("@TITLE@", &super::escape_markup(&title)),
             ("/*@CSS@*/", CSS),
             ("@REPORT@", &script_safe(&json)),
             ("/*@JS@*/", JS),
@@ -143,21 +143,6 @@ fn read_file(name: &str) -> Option<String> {
 /// the parser in the script's escaped states (`<` occurs in JSON only inside strings).
 fn script_safe(json: &str) -> String {
     json.replace("</", "<\\/").replace("<!--", "\\u003c!--")
-}
-
-fn escape_html(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// `template` with each marker replaced, once, by its value. The markers are searched in

@@ -18,3 +18,20 @@ pub fn json(r: &CheckReport) -> String {
         format!("{{\"verdict\":\"unknown\",\"reason\":{{\"kind\":\"internal-error\",\"message\":\"the report does not serialize: {e}\"}}}}")
     })
 }
+
+/// `s` with the characters that are markup in HTML and XML escaped (`&`, `<`, `>`, `"`,
+/// `'`), for text and attribute values.
+pub fn escape_markup(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}

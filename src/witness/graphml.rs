@@ -63,7 +63,10 @@ pub fn write(waypoints: &[Waypoint], meta: &Meta) -> String {
         ("creationtime", meta.creation_time.as_str()),
     ];
     for (k, v) in graph_data {
-        s.push_str(&format!("  <data key=\"{k}\">{}</data>\n", escape(v)));
+        s.push_str(&format!(
+            "  <data key=\"{k}\">{}</data>\n",
+            crate::report::escape_markup(v)
+        ));
     }
     s.push_str("  <node id=\"N0\">\n   <data key=\"entry\">true</data>\n  </node>\n");
     for (n, w) in waypoints.iter().enumerate() {
@@ -98,7 +101,10 @@ pub fn write(waypoints: &[Waypoint], meta: &Meta) -> String {
         }
         s.push_str(&format!("  <edge source=\"N{n}\" target=\"{target}\">\n"));
         for (k, v) in data {
-            s.push_str(&format!("   <data key=\"{k}\">{}</data>\n", escape(&v)));
+            s.push_str(&format!(
+                "   <data key=\"{k}\">{}</data>\n",
+                crate::report::escape_markup(&v)
+            ));
         }
         s.push_str("  </edge>\n");
     }
@@ -241,22 +247,6 @@ pub fn read(text: &str) -> Result<Witness, String> {
         }),
         waypoints,
     })
-}
-
-/// `s` with the five XML special characters escaped.
-fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// `V` of `\result == V;` (spaces and the `;` optional).
