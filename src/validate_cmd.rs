@@ -22,7 +22,8 @@ use slamrs_abstraction::native;
 use crate::check_cmd::{load_spec, native_spec};
 use crate::cir_cmd::DataModelArg;
 use crate::exit;
-use crate::report::model::WaypointKind;
+use crate::report;
+use crate::report::model::{Waypoint, WaypointKind};
 use crate::witness::{self, Witness};
 
 /// Arguments of `slamrs validate`.
@@ -148,11 +149,15 @@ impl Observer for Edges {
     }
 }
 
-/// What the run did that a witness can name: an input read or a branch decided, at a line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Event {
-    Input(u32),
-    Branch(u32, bool),
+/// True if the run's waypoint `r` is the witness's `w`: an input, or a branch on the same
+/// side, at the same line.
+fn passes(r: &Waypoint, w: &Waypoint) -> bool {
+    r.location.line == w.location.line
+        && match (&r.kind, &w.kind) {
+            (WaypointKind::Input { .. }, WaypointKind::Input { .. }) => true,
+            (WaypointKind::Branch { taken: a }, WaypointKind::Branch { taken: b }) => a == b,
+            _ => false,
+        }
 }
 
 /// Validates `w` against the program; `Err` is bad input (a message with its place).
@@ -249,16 +254,17 @@ fn validate(args: &ValidateArgs, w: &Witness) -> Result<Validation, String> {
         }
     };
     // the waypoints, in order, along the run
-    let (events, last_own) = events(&prog, &edges.0, &choices);
+    let run = report::build::waypoints(&prog, &edges.0, &choices, (error_func, error_loc));
+    let target = run
+        .last()
+        .filter(|p| p.kind == WaypointKind::Target)
+        .map_or(0, |p| p.location.line);
     let mut next = 0;
     for (i, wp) in w.waypoints.iter().enumerate() {
-        let want = match wp.kind {
-            WaypointKind::Input { .. } => Event::Input(wp.location.line),
-            WaypointKind::Branch { taken } => Event::Branch(wp.location.line, taken),
+        match wp.kind {
+            WaypointKind::Input { .. } | WaypointKind::Branch { .. } => {}
             WaypointKind::Target => {
-                let own = own_file(&prog, error_loc);
-                let line = if own { error_loc.line } else { last_own };
-                if wp.location.line != 0 && wp.location.line != line {
+                if wp.location.line != 0 && wp.location.line != target {
                     v.reason = format!(
                         "the run reaches the error at {} but the witness's target is line {}",
                         prog.loc_string(error_loc),
@@ -269,8 +275,8 @@ fn validate(args: &ValidateArgs, w: &Witness) -> Result<Validation, String> {
                 v.matched = i + 1;
                 continue;
             }
-        };
-        match events[next..].iter().position(|e| *e == want) {
+        }
+        match run[next..].iter().position(|r| passes(r, wp)) {
             Some(k) => {
                 next += k + 1;
                 v.matched = i + 1;
@@ -384,7 +390,7 @@ fn input_function_at(prog: &Program, line: u32, column: u32) -> Option<String> {
             continue;
         };
         for (_, e) in body.edges() {
-            if e.loc.line != line || !own_file(prog, e.loc) {
+            if e.loc.line != line || !report::build::program_code(prog, e.loc) {
                 continue;
             }
             let name = match &e.stmt {
@@ -413,56 +419,6 @@ fn input_function_at(prog: &Program, line: u32, column: u32) -> Option<String> {
         .find(|(c, _)| column == 0 || *c == column)
         .or(found.first())
         .map(|(_, n)| n.clone())
-}
-
-/// True for a location in a file of the program (not generated code or a system header).
-fn own_file(prog: &Program, loc: Loc) -> bool {
-    loc.line > 0 && !prog.file_name(loc).starts_with('<') && !prog.in_system_header(loc)
-}
-
-/// The inputs and branches of a run's edges, as the report's waypoints count them, and the
-/// last line of the program's own files the run executed.
-fn events(
-    prog: &Program,
-    edges: &[(FuncId, NodeId, usize)],
-    choices: &[slamrs_abstraction::interp::Choice],
-) -> (Vec<Event>, u32) {
-    let inputs = witness::inputs_along(prog, edges, choices);
-    let mut inputs = inputs.iter().map(|(i, _, _)| *i).peekable();
-    let mut out = Vec::new();
-    let mut last_own = 0;
-    for (i, &(f, n, e)) in edges.iter().enumerate() {
-        let Some(node) = prog
-            .func(f)
-            .body
-            .as_ref()
-            .and_then(|b| b.nodes.get(n.0 as usize))
-        else {
-            continue;
-        };
-        let Some(edge) = node.edges.get(e) else {
-            continue;
-        };
-        if own_file(prog, edge.loc) {
-            last_own = edge.loc.line;
-        }
-        if inputs.peek() == Some(&i) {
-            inputs.next();
-            // as the report places it: generated code's inputs at the program's last line
-            let line = if own_file(prog, edge.loc) {
-                edge.loc.line
-            } else {
-                last_own
-            };
-            out.push(Event::Input(line));
-        } else if matches!(edge.stmt, Stmt::Assume(_))
-            && node.edges.len() > 1
-            && own_file(prog, edge.loc)
-        {
-            out.push(Event::Branch(edge.loc.line, e == 0));
-        }
-    }
-    (out, last_own)
 }
 
 fn ended(prog: &Program, o: &Outcome) -> String {

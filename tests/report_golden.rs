@@ -45,19 +45,25 @@ fn args_of(case: &Path) -> Vec<String> {
         .collect()
 }
 
-/// Runs `slamrs check CASE ARGS --format FORMAT` from the repository root (so file names
-/// in the outputs are relative): (exit status, stdout, stderr).
-fn run(case: &Path, format: &str) -> (i32, String, String) {
+/// Runs `slamrs check CASE ARGS --timeout 60 --format FORMAT EXTRA` from the repository
+/// root (so file names in the outputs are relative).
+fn check(case: &Path, format: &str, extra: &[&std::ffi::OsStr]) -> std::process::Output {
     let rel = case.strip_prefix(root()).unwrap_or(case);
-    let out = Command::new(env!("CARGO_BIN_EXE_slamrs"))
+    Command::new(env!("CARGO_BIN_EXE_slamrs"))
         .current_dir(root())
         .arg("check")
         .arg(rel)
         .args(args_of(case))
         .args(["--timeout", "60", "--format", format])
+        .args(extra)
         .env("NO_COLOR", "1")
         .output()
-        .expect("run slamrs");
+        .expect("run slamrs")
+}
+
+/// [`check`] without more arguments: (exit status, stdout, stderr).
+fn run(case: &Path, format: &str) -> (i32, String, String) {
+    let out = check(case, format, &[]);
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -264,16 +270,7 @@ fn witness(case: &Path, ext: &str) -> String {
     std::fs::create_dir_all(&dir).expect("tmp");
     let stem = case.file_stem().unwrap_or_default().to_string_lossy();
     let w = dir.join(format!("{stem}.{ext}"));
-    let rel = case.strip_prefix(root()).unwrap_or(case);
-    let out = Command::new(env!("CARGO_BIN_EXE_slamrs"))
-        .current_dir(root())
-        .arg("check")
-        .arg(rel)
-        .args(args_of(case))
-        .args(["--timeout", "60", "--format", "json", "--witness"])
-        .arg(&w)
-        .output()
-        .expect("run slamrs");
+    let out = check(case, "json", &["--witness".as_ref(), w.as_os_str()]);
     assert_eq!(out.status.code(), Some(10), "{}", case.display());
     std::fs::read_to_string(&w).unwrap_or_else(|e| panic!("{}: no witness: {e}", w.display()))
 }

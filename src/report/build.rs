@@ -4,7 +4,9 @@
 
 use std::time::Duration;
 
-use slamrs_abstraction::cir::{Loc, Program};
+use slamrs_abstraction::cir::{Callee, FuncId, HavocKind, Loc, NodeId, Program, Stmt};
+use slamrs_abstraction::frontend::models;
+use slamrs_abstraction::interp::Choice;
 use slamrs_refinement::Counterexample;
 
 use super::model::*;
@@ -71,7 +73,13 @@ pub fn report(c: &Context, outcome: &Outcome) -> CheckReport {
                 });
             }
             r.trace = lines(c.prog, cex, c.texts);
-            r.waypoints = waypoints(c.prog, cex);
+            let edges: Vec<_> = cex.steps.iter().map(|s| (s.func, s.node, s.edge)).collect();
+            r.waypoints = waypoints(
+                c.prog,
+                &edges,
+                &cex.choices,
+                (cex.error_func, cex.error_loc),
+            );
             r.witness_limit = witness_limit(c.prog, cex);
         }
     }
@@ -94,23 +102,24 @@ fn location(prog: &Program, loc: Loc, func: slamrs_abstraction::cir::FuncId) -> 
 /// model, the rule or a kernel header): the call that broke the rule, or the `return` of
 /// the entry point that left it broken.
 fn driver_site(prog: &Program, cex: &Counterexample) -> Option<(Loc, String)> {
-    use slamrs_abstraction::harness::{HARNESS_FILE, OS_MODEL_FILE};
     cex.steps.iter().rev().find_map(|st| {
-        let file = prog.file_name(st.loc);
-        let own = st.loc.line > 0
-            && !prog.in_system_header(st.loc)
-            && file != HARNESS_FILE
-            && file != OS_MODEL_FILE
-            && !file.starts_with("<builtin:")
-            && !file.ends_with(".slic");
-        own.then(|| (st.loc, prog.func(st.func).name.clone()))
+        program_code(prog, st.loc).then(|| (st.loc, prog.func(st.func).name.clone()))
     })
+}
+
+/// True for a place in the program's own code: not generated code (a driver's harness or
+/// OS model, a built-in rule: names in `<…>`), not a rule file, not a system header.
+pub fn program_code(prog: &Program, loc: Loc) -> bool {
+    let file = prog.file_name(loc);
+    loc.line > 0
+        && !prog.in_system_header(loc)
+        && !file.starts_with('<')
+        && !file.ends_with(".slic")
 }
 
 /// What the run depends on that a witness cannot state: a witness gives the program's
 /// inputs only, and a replay of it reads zero for the rest.
 fn witness_limit(prog: &Program, cex: &Counterexample) -> Option<String> {
-    use slamrs_abstraction::interp::Choice;
     cex.choices.iter().find_map(|c| match c {
         Choice::Asm { loc, .. } => Some(format!(
             "the run depends on the output of inline assembly at {}",
@@ -127,45 +136,45 @@ fn witness_limit(prog: &Program, cex: &Counterexample) -> Option<String> {
     })
 }
 
-/// The counterexample's waypoints, in order: every input read (its value is the run's next
-/// input choice; a library model's own choice is not an input; one read in generated code
-/// is placed at the program's last line before it), every branch of the
-/// program's own files decided (an `assume` edge of a node with several edges: the first
-/// edge is the condition's true side), and the target: the error location, or, when the
-/// error is in generated code (a rule's instrumentation), the last step in a file of the
-/// program.
-fn waypoints(prog: &Program, cex: &Counterexample) -> Vec<Waypoint> {
-    use slamrs_abstraction::cir::Stmt;
-    let edges: Vec<_> = cex.steps.iter().map(|s| (s.func, s.node, s.edge)).collect();
-    let inputs = crate::witness::inputs_along(prog, &edges, &cex.choices);
-    let mut inputs = inputs.into_iter().peekable();
-    let own = |loc: Loc| {
-        let f = prog.file_name(loc);
-        loc.line > 0 && !f.starts_with('<') && !prog.in_system_header(loc)
-    };
+/// The waypoints of a run that took `edges` (function, node, edge index) with the input
+/// choices `choices` and reached the error `error` (function, location), in order: every
+/// input read (its value is the run's next input choice; a library model's own choice is
+/// not an input; one read in generated code is placed at the program's last line before
+/// it), every branch of the program's own code decided (an `assume` edge of a node with
+/// several edges: the first edge is the condition's true side), and the target: the error,
+/// or, when the error is in generated code (a rule's instrumentation), the program's last
+/// line before it. `slamrs validate` compares a witness with the waypoints of its replay.
+pub fn waypoints(
+    prog: &Program,
+    edges: &[(FuncId, NodeId, usize)],
+    choices: &[Choice],
+    error: (FuncId, Loc),
+) -> Vec<Waypoint> {
+    let mut inputs = inputs_along(prog, edges, choices).into_iter().peekable();
     let mut out = Vec::new();
     let mut last_own = None;
-    for (i, st) in cex.steps.iter().enumerate() {
+    for (i, &(f, n, e)) in edges.iter().enumerate() {
         let Some(node) = prog
-            .func(st.func)
+            .func(f)
             .body
             .as_ref()
-            .and_then(|b| b.nodes.get(st.node.0 as usize))
+            .and_then(|b| b.nodes.get(n.0 as usize))
         else {
             continue;
         };
-        let Some(edge) = node.edges.get(st.edge) else {
+        let Some(edge) = node.edges.get(e) else {
             continue;
         };
-        if own(edge.loc) {
-            last_own = Some((edge.loc, st.func));
+        let own = program_code(prog, edge.loc);
+        if own {
+            last_own = Some((edge.loc, f));
         }
         if inputs.peek().is_some_and(|(at, _, _)| *at == i) {
             // an input read in generated code (a rule's handler around the call of an
             // unknown function) is placed at the program's line that led there: the call
             let at = match last_own {
-                Some((loc, func)) if !own(edge.loc) => location(prog, loc, func),
-                _ => location(prog, edge.loc, st.func),
+                Some((loc, func)) if !own => location(prog, loc, func),
+                _ => location(prog, edge.loc, f),
             };
             if let Some((_, function, value)) = inputs.next() {
                 out.push(Waypoint {
@@ -178,17 +187,16 @@ fn waypoints(prog: &Program, cex: &Counterexample) -> Vec<Waypoint> {
             }
             continue;
         }
-        if matches!(edge.stmt, Stmt::Assume(_)) && node.edges.len() > 1 && own(edge.loc) {
+        if matches!(edge.stmt, Stmt::Assume(_)) && node.edges.len() > 1 && own {
             out.push(Waypoint {
-                kind: WaypointKind::Branch {
-                    taken: st.edge == 0,
-                },
-                location: location(prog, edge.loc, st.func),
+                kind: WaypointKind::Branch { taken: e == 0 },
+                location: location(prog, edge.loc, f),
             });
         }
     }
-    let target = if own(cex.error_loc) {
-        Some((cex.error_loc, cex.error_func))
+    let (error_func, error_loc) = error;
+    let target = if program_code(prog, error_loc) {
+        Some((error_loc, error_func))
     } else {
         last_own
     };
@@ -197,6 +205,59 @@ fn waypoints(prog: &Program, cex: &Counterexample) -> Vec<Waypoint> {
             kind: WaypointKind::Target,
             location: location(prog, loc, func),
         });
+    }
+    out
+}
+
+/// Which edges of a run read its inputs: the `n`-th edge (of `edges`, in order) read an
+/// input of `function` that returned `value`, for each (n, function, value). A run's input
+/// choices (`choices`, in order) are matched to its `havoc` edges of inputs and to its calls
+/// of functions without a body that the choice names (an unknown function's result is an
+/// input). A library model's own choices are matched but not returned: they are not the
+/// program's inputs.
+fn inputs_along(
+    prog: &Program,
+    edges: &[(FuncId, NodeId, usize)],
+    choices: &[Choice],
+) -> Vec<(usize, String, i128)> {
+    let mut pending = choices
+        .iter()
+        .filter_map(|c| match c {
+            Choice::Input { func, value } => Some((func.as_str(), *value)),
+            _ => None,
+        })
+        .peekable();
+    let mut out = Vec::new();
+    for (i, &(f, n, e)) in edges.iter().enumerate() {
+        let Some(next) = pending.peek().copied() else {
+            break;
+        };
+        let Some(edge) = prog
+            .func(f)
+            .body
+            .as_ref()
+            .and_then(|b| b.nodes.get(n.0 as usize))
+            .and_then(|node| node.edges.get(e))
+        else {
+            continue;
+        };
+        let reads = match &edge.stmt {
+            Stmt::Havoc {
+                why: HavocKind::Input(name),
+                ..
+            } => name == next.0,
+            Stmt::Call {
+                callee: Callee::Direct(g),
+                ..
+            } => prog.func(*g).body.is_none() && prog.func(*g).name == next.0,
+            _ => false,
+        };
+        if reads {
+            pending.next();
+            if next.0 != models::CHOICE {
+                out.push((i, next.0.to_string(), next.1));
+            }
+        }
     }
     out
 }

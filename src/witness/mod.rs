@@ -156,65 +156,6 @@ pub fn meta(program: &Path, data_model: &str, specification: &str) -> Result<Met
     })
 }
 
-/// Which edges of a run read its inputs: the `n`-th edge (of `edges`, in order) read an
-/// input of `function` that returned `value`, for each (n, function, value). A run's input
-/// choices (`choices`, in order) are matched to its `havoc` edges of inputs and to its calls
-/// of functions without a body that the choice names (an unknown function's result is an
-/// input). A library model's own choices are matched but not returned: they are not the
-/// program's inputs.
-pub fn inputs_along(
-    prog: &slamrs_abstraction::cir::Program,
-    edges: &[(
-        slamrs_abstraction::cir::FuncId,
-        slamrs_abstraction::cir::NodeId,
-        usize,
-    )],
-    choices: &[slamrs_abstraction::interp::Choice],
-) -> Vec<(usize, String, i128)> {
-    use slamrs_abstraction::cir::{Callee, HavocKind, Stmt};
-    use slamrs_abstraction::interp::Choice;
-    let mut pending = choices
-        .iter()
-        .filter_map(|c| match c {
-            Choice::Input { func, value } => Some((func.as_str(), *value)),
-            _ => None,
-        })
-        .peekable();
-    let mut out = Vec::new();
-    for (i, &(f, n, e)) in edges.iter().enumerate() {
-        let Some(next) = pending.peek().copied() else {
-            break;
-        };
-        let Some(edge) = prog
-            .func(f)
-            .body
-            .as_ref()
-            .and_then(|b| b.nodes.get(n.0 as usize))
-            .and_then(|node| node.edges.get(e))
-        else {
-            continue;
-        };
-        let reads = match &edge.stmt {
-            Stmt::Havoc {
-                why: HavocKind::Input(name),
-                ..
-            } => name == next.0,
-            Stmt::Call {
-                callee: Callee::Direct(g),
-                ..
-            } => prog.func(*g).body.is_none() && prog.func(*g).name == next.0,
-            _ => false,
-        };
-        if reads {
-            pending.next();
-            if next.0 != slamrs_abstraction::frontend::models::CHOICE {
-                out.push((i, next.0.to_string(), next.1));
-            }
-        }
-    }
-    out
-}
-
 /// SHA-256 in lowercase hex.
 pub fn sha256_hex(bytes: &[u8]) -> String {
     use sha2::Digest;
