@@ -5,6 +5,7 @@
 
 pub mod analysis;
 pub mod c2bp;
+pub mod certificate;
 pub mod cir;
 pub mod frontend;
 pub mod harness;

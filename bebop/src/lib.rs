@@ -23,5 +23,6 @@ pub mod reach;
 pub mod replay;
 pub mod semantics;
 pub mod state;
+pub mod states;
 pub mod symbolic;
 pub mod witness;

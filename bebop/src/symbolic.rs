@@ -240,7 +240,7 @@ pub struct Symbolic<'a> {
     renamings: RefCell<HashMap<Vec<(u32, u32)>, Renaming>>,
     pub(crate) target: Target,
     touched: Vec<VertexId>,
-    found: bool,
+    pub(crate) found: bool,
     level: u32,
 }
 
@@ -310,68 +310,10 @@ impl<'a> Symbolic<'a> {
     pub fn run(mut self) -> (Outcome, Stats) {
         let _span = tracing::info_span!("bdd").entered();
         let t0 = Instant::now();
-        let first = self.cfg.procs[self.cfg.main as usize].first;
-        let init = self.initial();
-        // The initial edges form ring 1; processing ring k yields ring k+1.
-        self.level = 0;
-        self.propagate(first, init);
-        self.level = 1;
-        let mut frontier: Vec<(VertexId, Bdd)> = self.take_frontier();
-        let mut peak = self.m.live_nodes();
-        let mut gc_at = 1usize << 20;
-        while !self.found && !frontier.is_empty() {
-            let _lvl = tracing::trace_span!("level", level = self.level).entered();
-            for (v, d) in frontier {
-                self.stats.worklist_iterations += 1;
-                if self
-                    .stats
-                    .worklist_iterations
-                    .is_multiple_of(STOP_CHECK_EVERY)
-                {
-                    if let Some((limit, why)) = self.opts.stop.requested() {
-                        self.stats.peak_bdd_nodes = peak.max(self.m.live_nodes()) as u64;
-                        let stats = self.finish_stats(t0);
-                        return (GiveUp::outcome(limit, why), stats);
-                    }
-                    if let Err(full) = self.m.check() {
-                        return self.table_full(full, peak, t0);
-                    }
-                }
-                self.process(v, &d);
-                if self.found {
-                    break;
-                }
-            }
-            self.level += 1;
-            frontier = self.take_frontier();
-            let nodes = self.m.live_nodes();
-            peak = peak.max(nodes);
-            if nodes > gc_at {
-                self.m.gc();
-                let after = self.m.live_nodes();
-                gc_at = (after * 2).max(1 << 20);
-                if after > self.opts.max_nodes {
-                    self.stats.peak_bdd_nodes = peak as u64;
-                    let stats = self.finish_stats(t0);
-                    return (
-                        GiveUp::outcome(
-                            Limit::NodeTable,
-                            format!(
-                                "BDD node limit exceeded ({after} live nodes > {})",
-                                self.opts.max_nodes
-                            ),
-                        ),
-                        stats,
-                    );
-                }
-            }
-        }
-        self.stats.peak_bdd_nodes = peak.max(self.m.live_nodes()) as u64;
-        self.stats.phases.push(("search", t0.elapsed()));
-        // no answer from a table that filled up: its results are meaningless
-        if let Err(full) = self.m.check() {
-            return self.table_full(full, peak, t0);
-        }
+        let peak = match self.search(t0) {
+            Ok(peak) => peak,
+            Err(gave_up) => return gave_up,
+        };
         if !self.found {
             let stats = self.finish_stats(t0);
             return (Outcome::Unreachable, stats);
@@ -393,6 +335,74 @@ impl<'a> Symbolic<'a> {
                 stats,
             ),
         }
+    }
+
+    /// Searches until the target is found or every path edge is known (the fixpoint);
+    /// returns the peak node count, or the outcome of giving up.
+    pub(crate) fn search(&mut self, t0: Instant) -> Result<usize, (Outcome, Stats)> {
+        let first = self.cfg.procs[self.cfg.main as usize].first;
+        let init = self.initial();
+        // The initial edges form ring 1; processing ring k yields ring k+1.
+        self.level = 0;
+        self.propagate(first, init);
+        self.level = 1;
+        let mut frontier: Vec<(VertexId, Bdd)> = self.take_frontier();
+        let mut peak = self.m.live_nodes();
+        let mut gc_at = 1usize << 20;
+        while !self.found && !frontier.is_empty() {
+            let _lvl = tracing::trace_span!("level", level = self.level).entered();
+            for (v, d) in frontier {
+                self.stats.worklist_iterations += 1;
+                if self
+                    .stats
+                    .worklist_iterations
+                    .is_multiple_of(STOP_CHECK_EVERY)
+                {
+                    if let Some((limit, why)) = self.opts.stop.requested() {
+                        self.stats.peak_bdd_nodes = peak.max(self.m.live_nodes()) as u64;
+                        let stats = self.finish_stats(t0);
+                        return Err((GiveUp::outcome(limit, why), stats));
+                    }
+                    if let Err(full) = self.m.check() {
+                        return Err(self.table_full(full, peak, t0));
+                    }
+                }
+                self.process(v, &d);
+                if self.found {
+                    break;
+                }
+            }
+            self.level += 1;
+            frontier = self.take_frontier();
+            let nodes = self.m.live_nodes();
+            peak = peak.max(nodes);
+            if nodes > gc_at {
+                self.m.gc();
+                let after = self.m.live_nodes();
+                gc_at = (after * 2).max(1 << 20);
+                if after > self.opts.max_nodes {
+                    self.stats.peak_bdd_nodes = peak as u64;
+                    let stats = self.finish_stats(t0);
+                    return Err((
+                        GiveUp::outcome(
+                            Limit::NodeTable,
+                            format!(
+                                "BDD node limit exceeded ({after} live nodes > {})",
+                                self.opts.max_nodes
+                            ),
+                        ),
+                        stats,
+                    ));
+                }
+            }
+        }
+        self.stats.peak_bdd_nodes = peak.max(self.m.live_nodes()) as u64;
+        self.stats.phases.push(("search", t0.elapsed()));
+        // no answer from a table that filled up: its results are meaningless
+        if let Err(full) = self.m.check() {
+            return Err(self.table_full(full, peak, t0));
+        }
+        Ok(peak)
     }
 
     /// Gives up because the BDD node table filled up.

@@ -172,6 +172,9 @@ pub struct Outcome {
     pub confirmation: Option<Confirmation>,
     /// What proved the program safe (SAFE only).
     pub proof: Option<Proof>,
+    /// The boolean program that proved it ([`Proof::Abstraction`] only): its reachable
+    /// states are the proof's invariants ([`slamrs_abstraction::certificate`]).
+    pub abstraction: Option<Box<c2bp::Abstraction>>,
 }
 
 /// Runs CEGAR on `prog` (already instrumented: its `Error` edges are the violations),
@@ -394,6 +397,7 @@ fn unknown(why: Reason, stats: Stats, predicates: PredicateSet) -> Outcome {
         predicates,
         confirmation: None,
         proof: None,
+        abstraction: None,
     }
 }
 
@@ -529,7 +533,13 @@ fn run_loop(
             BpOutcome::Unreachable => {
                 return match refused(prog, entry) {
                     Some(why) => give_up(why, stats, abs.preds),
-                    None => LoopEnd::Done(safe(Proof::Abstraction, stats, abs.preds)),
+                    None => {
+                        let predicates = abs.preds.clone();
+                        LoopEnd::Done(Outcome {
+                            abstraction: Some(Box::new(abs)),
+                            ..safe(Proof::Abstraction, stats, predicates)
+                        })
+                    }
                 };
             }
             BpOutcome::GaveUp(why) => {
@@ -587,6 +597,7 @@ fn run_loop(
                         stats,
                         predicates: preds,
                         proof: None,
+                        abstraction: None,
                     }),
                     Ok(_) => give_up(Reason::new(ReasonKind::Unconfirmed, why), stats, preds),
                     Err(e) => give_up(
@@ -639,6 +650,7 @@ fn safe(proof: Proof, stats: Stats, predicates: PredicateSet) -> Outcome {
         predicates,
         confirmation: None,
         proof: Some(proof),
+        abstraction: None,
     }
 }
 
@@ -739,6 +751,7 @@ pub(crate) fn confirmed_violation(
         predicates,
         confirmation,
         proof: None,
+        abstraction: None,
     }
 }
 

@@ -614,6 +614,7 @@ fn run_with(args: &CheckArgs, task: Option<TaskInfo>) -> u8 {
                 predicates: Default::default(),
                 confirmation: None,
                 proof: None,
+                abstraction: None,
             }
         }
     };
@@ -639,6 +640,12 @@ fn run_with(args: &CheckArgs, task: Option<TaskInfo>) -> u8 {
         Spec::Property(_) => crate::witness::UNREACH_CALL.to_string(),
         _ => format!("slamrs {}", report.checked.phrase()),
     };
+    let invariants = if args.witness.is_empty() || report.verdict != report::model::Status::Safe
+    {
+        Err("not asked for".to_string())
+    } else {
+        certificate_of(&prog, &outcome, &args.file, copts.max_bdd_nodes)
+    };
     for path in &args.witness {
         crate::witness::write_file(
             &report,
@@ -648,9 +655,49 @@ fn run_with(args: &CheckArgs, task: Option<TaskInfo>) -> u8 {
             data_model,
             &specification,
             driver_map.is_some(),
+            invariants.as_deref().map_err(String::as_str),
         );
     }
     emit.print(&report, &generated)
+}
+
+/// The invariants of a SAFE outcome's proof, for a correctness witness; `Err` says why
+/// there are none.
+fn certificate_of(
+    prog: &slamrs_abstraction::cir::Program,
+    outcome: &cegar::Outcome,
+    file: &std::path::Path,
+    max_bdd_nodes: usize,
+) -> Result<Vec<crate::witness::invariants::Invariant>, String> {
+    let Some(abs) = &outcome.abstraction else {
+        return Err(match outcome.proof {
+            Some(cegar::Proof::Exploration) => "the proof covered every path by exploration, which leaves no invariants to state",
+            Some(cegar::Proof::Mixed) => "the mixed backend's proof has no predicate invariants to state",
+            _ => "the proof has no abstraction to read invariants from",
+        }
+        .to_string());
+    };
+    let mut lines: std::collections::HashMap<String, Vec<String>> = Default::default();
+    let source = |loc: slamrs_abstraction::cir::Loc| -> Option<String> {
+        let name = prog.file_name(loc).to_string();
+        let text = lines.entry(name.clone()).or_insert_with(|| {
+            std::fs::read_to_string(&name)
+                .map(|t| t.lines().map(str::to_string).collect())
+                .unwrap_or_default()
+        });
+        text.get((loc.line as usize).checked_sub(1)?).cloned()
+    };
+    let source = std::cell::RefCell::new(source);
+    let opts = bebop::symbolic::SymbolicOptions {
+        max_nodes: max_bdd_nodes,
+        ..Default::default()
+    };
+    let an = slamrs_abstraction::analysis::Analyses::compute(prog);
+    let cert = slamrs_abstraction::certificate::extract::extract(prog, &an, abs, &opts, &|l| {
+        (source.borrow_mut())(l)
+    })
+    .map_err(|e| format!("no invariants could be read off the proof: {e}"))?;
+    Ok(crate::witness::invariants_of(prog, &cert, file))
 }
 
 /// The progress line on stderr (text output on a terminal only; indicatif hides it

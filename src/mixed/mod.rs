@@ -238,6 +238,7 @@ pub fn outcome(
             predicates: Default::default(),
             confirmation: None,
             proof: Some(Proof::Mixed),
+            abstraction: None,
         },
         Found::Violation(cex) => {
             cegar::confirmed_violation(prog, *cex, None, confirm, stats, Default::default())
@@ -248,6 +249,7 @@ pub fn outcome(
             predicates: Default::default(),
             confirmation: None,
             proof: None,
+            abstraction: None,
         },
     }
 }

@@ -1,7 +1,9 @@
-//! Verification witnesses of violations, in the two SV-COMP exchange formats: GraphML
-//! (format 1.0, [`graphml`]) and YAML (format 2.0, [`yaml`]). Both are written from the
-//! report's waypoints ([`crate::report::model::Waypoint`]) and read back into a
-//! [`Witness`], which `slamrs validate` replays ([`crate::validate_cmd`]).
+//! Verification witnesses, in the SV-COMP exchange formats. Violation witnesses in GraphML
+//! (format 1.0, [`graphml`]) and YAML (format 2.0, [`yaml`]) are written from the report's
+//! waypoints ([`crate::report::model::Waypoint`]) and read back into a [`Witness`], which
+//! `slamrs validate` replays ([`crate::validate_cmd`]). Correctness witnesses
+//! ([`invariants`], YAML) state the invariants and contracts of a SAFE verdict's
+//! certificate, which `slamrs validate` checks inductive.
 //!
 //! A witness names the program by its SHA-256 hash, the specification, the data model and
 //! the producer; its path is the sequence of waypoints the violating run passes: each input
@@ -9,9 +11,13 @@
 //! target (the error, or the last line of the program before a rule's error).
 
 pub mod graphml;
+pub mod invariants;
 pub mod yaml;
 
 use std::path::Path;
+
+use slamrs_abstraction::certificate::{self, Site};
+use slamrs_abstraction::cir::{FuncId, Loc, Program};
 
 use crate::report::model::{CheckReport, Location, Status, Waypoint, WaypointKind};
 
@@ -88,9 +94,64 @@ pub fn write(r: &CheckReport, meta: &Meta, format: Format) -> Result<String, Str
     })
 }
 
-/// Writes the violation witness of `r`, the report of a check of `program`, to `path`
-/// (in `format`, else the one its name implies); says on stderr why there is none.
+/// The claims of a certificate as a correctness witness's invariants: loop invariants at
+/// their loops, `requires` and `ensures` of a function as one contract at its definition.
+/// A claim in the program's own code names `program` as its file.
+pub fn invariants_of(
+    prog: &Program,
+    cert: &certificate::Certificate,
+    program: &Path,
+) -> Vec<invariants::Invariant> {
+    use invariants::{Invariant, InvariantKind};
+    let place = |loc: Loc, f: FuncId| {
+        let file = if crate::report::build::program_code(prog, loc) {
+            program.display().to_string()
+        } else {
+            prog.file_name(loc).to_string()
+        };
+        at(&file, loc.line, loc.col, &prog.func(f).name)
+    };
+    let mut out: Vec<Invariant> = Vec::new();
+    for c in &cert.claims {
+        match c.site {
+            Site::Loop(_) => out.push(Invariant {
+                kind: InvariantKind::Loop {
+                    value: c.text.clone(),
+                },
+                location: place(c.loc, c.func),
+            }),
+            Site::Requires | Site::Ensures => {
+                let location = place(c.loc, c.func);
+                let i = match out.iter().position(|i| {
+                    matches!(i.kind, InvariantKind::Contract { .. }) && i.location == location
+                }) {
+                    Some(i) => i,
+                    None => {
+                        out.push(Invariant {
+                            kind: InvariantKind::Contract {
+                                requires: None,
+                                ensures: None,
+                            },
+                            location,
+                        });
+                        out.len() - 1
+                    }
+                };
+                if let InvariantKind::Contract { requires, ensures } = &mut out[i].kind {
+                    let slot = if c.site == Site::Requires { requires } else { ensures };
+                    *slot = Some(c.text.clone());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Writes the witness of `r`, the report of a check of `program`, to `path` (in `format`,
+/// else the one its name implies): a violation witness for a VIOLATION, a correctness
+/// witness stating `invariants` for SAFE; says on stderr why there is none.
 /// `specification` is what the witness says was checked, `data_model` `ILP32` or `LP64`.
+#[allow(clippy::too_many_arguments)]
 pub fn write_file(
     r: &CheckReport,
     path: &Path,
@@ -99,6 +160,7 @@ pub fn write_file(
     data_model: &str,
     specification: &str,
     driver: bool,
+    invariants: Result<&[invariants::Invariant], &str>,
 ) {
     let Some(format) = format.or_else(|| Format::of_path(path)) else {
         eprintln!(
@@ -107,9 +169,31 @@ pub fn write_file(
         );
         return;
     };
+    if r.verdict == Status::Safe && !driver {
+        let text = match (invariants, format) {
+            (Err(why), _) => {
+                eprintln!("note: no correctness witness written: {why}");
+                return;
+            }
+            (Ok(_), Format::Graphml) => {
+                eprintln!("note: no correctness witness written: slamrs writes them in YAML (a .yml file, or --witness-format yaml)");
+                return;
+            }
+            (Ok(invs), Format::Yaml) => {
+                meta(program, data_model, specification).map(|m| invariants::write(invs, &m))
+            }
+        };
+        let written = text.and_then(|text| {
+            std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+        });
+        if let Err(e) = written {
+            eprintln!("warning: no witness written: {e}");
+        }
+        return;
+    }
     if r.verdict != Status::Violation {
         eprintln!(
-            "note: no witness written: slamrs writes violation witnesses, and the verdict is {}",
+            "note: no witness written: the verdict is {}, and witnesses are of violations and of correctness",
             format!("{:?}", r.verdict).to_uppercase()
         );
         return;

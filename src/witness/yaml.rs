@@ -21,27 +21,27 @@ struct Entry {
 }
 
 #[derive(Debug, Serialize, Deserialize)]
-struct Metadata {
-    format_version: String,
-    uuid: String,
-    creation_time: String,
-    producer: Producer,
-    task: Task,
+pub(super) struct Metadata {
+    pub format_version: String,
+    pub uuid: String,
+    pub creation_time: String,
+    pub producer: Producer,
+    pub task: Task,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
-struct Producer {
-    name: String,
-    version: String,
+pub(super) struct Producer {
+    pub name: String,
+    pub version: String,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
-struct Task {
-    input_files: Vec<String>,
-    input_file_hashes: BTreeMap<String, String>,
-    specification: String,
-    data_model: String,
-    language: String,
+pub(super) struct Task {
+    pub input_files: Vec<String>,
+    pub input_file_hashes: BTreeMap<String, String>,
+    pub specification: String,
+    pub data_model: String,
+    pub language: String,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -123,28 +123,33 @@ pub fn write(waypoints: &[Waypoint], meta: &Meta) -> String {
         .collect();
     let entry = Entry {
         entry_type: "violation_sequence".into(),
-        metadata: Metadata {
-            format_version: "2.0".into(),
-            uuid: uuid::Uuid::new_v4().to_string(),
-            creation_time: meta.creation_time.clone(),
-            producer: Producer {
-                name: meta.producer_name.clone(),
-                version: meta.producer_version.clone(),
-            },
-            task: Task {
-                input_files: vec![meta.program_file.clone()],
-                input_file_hashes: BTreeMap::from([(
-                    meta.program_file.clone(),
-                    meta.program_hash.clone(),
-                )]),
-                specification: meta.specification.clone(),
-                data_model: meta.data_model.clone(),
-                language: "C".into(),
-            },
-        },
+        metadata: metadata(meta, "2.0"),
         content,
     };
     serde_yaml_ng::to_string(&vec![entry]).unwrap_or_default()
+}
+
+/// The metadata of an entry of format `version`.
+pub(super) fn metadata(meta: &Meta, version: &str) -> Metadata {
+    Metadata {
+        format_version: version.into(),
+        uuid: uuid::Uuid::new_v4().to_string(),
+        creation_time: meta.creation_time.clone(),
+        producer: Producer {
+            name: meta.producer_name.clone(),
+            version: meta.producer_version.clone(),
+        },
+        task: Task {
+            input_files: vec![meta.program_file.clone()],
+            input_file_hashes: BTreeMap::from([(
+                meta.program_file.clone(),
+                meta.program_hash.clone(),
+            )]),
+            specification: meta.specification.clone(),
+            data_model: meta.data_model.clone(),
+            language: "C".into(),
+        },
+    }
 }
 
 /// Reads the first `violation_sequence` entry of a witness file.

@@ -218,7 +218,7 @@ fn conv<'a>(ctx: &'a Ctx, f: FuncId, subst: &'a HashMap<VarId, Term>) -> Conv<'a
 }
 
 /// What writing `lhs` means, as a WP target.
-pub(super) fn target_of(c: &Conv, lhs: &Lval) -> Target {
+pub(crate) fn target_of(c: &Conv, lhs: &Lval) -> Target {
     let prog = c.prog;
     if let Lval::Var(x) = lhs {
         let v = prog.var(*x);
@@ -242,7 +242,7 @@ pub(super) fn target_of(c: &Conv, lhs: &Lval) -> Target {
     }
 }
 
-pub(super) fn source_of(c: &Conv, rhs: &Expr) -> Source {
+pub(crate) fn source_of(c: &Conv, rhs: &Expr) -> Source {
     if c.prog.types.is_scalar(rhs.ty) {
         return match c.expr(rhs) {
             Ok(t) => Source::Value(as_int(t)),
@@ -475,7 +475,7 @@ pub(super) fn callees_mod_of(
 }
 
 /// True if the term reads a location in `mods`.
-pub(super) fn meets(t: &Term, mods: &BTreeSet<AbsLoc>) -> bool {
+pub(crate) fn meets(t: &Term, mods: &BTreeSet<AbsLoc>) -> bool {
     let mut hit = false;
     t.visit(&mut |s| match s {
         Term::Var(v) => {

@@ -21,13 +21,14 @@
 
 mod bp;
 mod cubes;
-mod edges;
+pub(crate) mod edges;
 pub mod learned;
 mod pexpr;
 mod predicates;
-mod wp;
+pub(crate) mod wp;
 
 pub use cubes::CubeLimits;
+pub use pexpr::parse as parse_expr;
 pub use predicates::{
     entry_value_of, entry_value_var, entry_values_of, expr_vars, is_result_var, parse_predicates,
     predicates_from_conditions, result_var, subst_var, subst_vars, LearntCube, PredError,
@@ -422,7 +423,7 @@ fn terms_syms(terms: &[Term]) -> Vec<std::sync::Arc<BTreeSet<edges::Sym>>> {
 }
 
 /// Parameters assigned anywhere in their function.
-fn modified_params(prog: &Program) -> HashMap<FuncId, BTreeSet<VarId>> {
+pub(crate) fn modified_params(prog: &Program) -> HashMap<FuncId, BTreeSet<VarId>> {
     let mut out = HashMap::default();
     for f in prog.func_ids() {
         let func = prog.func(f);

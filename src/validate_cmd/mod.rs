@@ -1,14 +1,19 @@
-//! `slamrs validate`: checks a violation witness (GraphML 1.0 or YAML 2.0, from slamrs or
-//! another verifier) against a C program by running the path it describes.
+//! `slamrs validate`: checks a witness (from slamrs or another verifier) against a C
+//! program. A correctness witness (YAML `invariant_set`) is checked by [`correctness`]:
+//! its invariants and contracts must be inductive. A violation witness (GraphML 1.0 or
+//! YAML 2.0) is checked by running the path it describes, as follows.
 //!
 //! The witness must name this program (its SHA-256, when it gives one). Its inputs, in
 //! order, drive the CIR interpreter through the program (instrumented for the rule or
 //! property, as `check` does); the run must reach an error, pass the witness's branch and
 //! input waypoints in order (each at its line, a branch on its side), and end at the
 //! target's line. The same inputs then drive the gcc-compiled program, which must reach the
-//! same error (unless `--no-native-replay`). A witness that passes is CONFIRMED (exit 10),
-//! one that does not is REJECTED with the reason (exit 20); an unreadable witness or
-//! program is bad input (exit 2).
+//! same error (unless `--no-native-replay`). A violation witness that passes is CONFIRMED
+//! (exit 10), a correctness witness that passes is CONFIRMED with exit 0 (the program is
+//! correct); one that does not is REJECTED, or UNKNOWN when its check could not decide,
+//! with the reason (exit 20); an unreadable witness or program is bad input (exit 2).
+
+mod correctness;
 
 use std::path::PathBuf;
 
@@ -31,7 +36,8 @@ use crate::witness::{self, Witness};
 pub struct ValidateArgs {
     /// The C file the witness is for.
     pub file: PathBuf,
-    /// The violation witness (GraphML or YAML; the format is read from the text).
+    /// The witness: of a violation (GraphML or YAML) or of correctness (YAML
+    /// `invariant_set`); the kind and format are read from the text.
     #[arg(long, value_name = "FILE")]
     pub witness: PathBuf,
     /// The rule the violation breaks (as for `check`); without it and --property, the
@@ -93,6 +99,9 @@ pub fn run(args: &ValidateArgs) -> u8 {
             return exit::BAD_INPUT;
         }
     };
+    if witness::invariants::is_correctness(&text) {
+        return correctness::run(args, &text);
+    }
     let w = match witness::read(&text) {
         Ok(w) => w,
         Err(e) => {
@@ -137,6 +146,47 @@ pub fn run(args: &ValidateArgs) -> u8 {
     } else {
         exit::UNKNOWN
     }
+}
+
+/// The program a witness is checked against, instrumented as `check` does.
+struct Loaded {
+    prog: Program,
+    spec: crate::rules::Spec,
+    inst: crate::rules::Instrumented,
+    entry: String,
+    data_model: DataModelArg,
+}
+
+/// Loads and instruments the program for the rule or property of `args`, with the data
+/// model of `args`, else the witness's (`witness_model`), else LP64.
+fn load(args: &ValidateArgs, witness_model: Option<&str>) -> Result<Loaded, String> {
+    let spec = load_spec(args.rule.as_deref(), args.property.as_deref())?;
+    let entry = match (&args.entry, &spec) {
+        (Some(e), _) => e.clone(),
+        (None, crate::rules::Spec::Property(p)) => p.entry.clone(),
+        _ => "main".into(),
+    };
+    let data_model = args.data_model.unwrap_or(match witness_model {
+        Some("ILP32") => DataModelArg::Ilp32,
+        _ => DataModelArg::Lp64,
+    });
+    let opts = LoadOptions {
+        cppflags: args.cppflags.clone(),
+        entry: Some(entry.clone()),
+        data_model: data_model.into(),
+        ..Default::default()
+    };
+    let mut prog =
+        slamrs_abstraction::frontend::load_file(&args.file, &opts).map_err(|e| e.to_string())?;
+    let inst = crate::rules::instrument_units(&mut prog, &spec, &entry, &[])
+        .map_err(|e| format!("error: {e}"))?;
+    Ok(Loaded {
+        prog,
+        spec,
+        inst,
+        entry,
+        data_model,
+    })
 }
 
 /// Records the edges a run takes.
@@ -187,26 +237,13 @@ fn validate(args: &ValidateArgs, w: &Witness) -> Result<Validation, String> {
             return Ok(v);
         }
     }
-    let spec = load_spec(args.rule.as_deref(), args.property.as_deref())?;
-    let entry = match (&args.entry, &spec) {
-        (Some(e), _) => e.clone(),
-        (None, crate::rules::Spec::Property(p)) => p.entry.clone(),
-        _ => "main".into(),
-    };
-    let data_model = args.data_model.unwrap_or(match w.data_model.as_deref() {
-        Some("ILP32") => DataModelArg::Ilp32,
-        _ => DataModelArg::Lp64,
-    });
-    let opts = LoadOptions {
-        cppflags: args.cppflags.clone(),
-        entry: Some(entry.clone()),
-        data_model: data_model.into(),
-        ..Default::default()
-    };
-    let mut prog =
-        slamrs_abstraction::frontend::load_file(&args.file, &opts).map_err(|e| e.to_string())?;
-    let inst = crate::rules::instrument_units(&mut prog, &spec, &entry, &[])
-        .map_err(|e| format!("error: {e}"))?;
+    let Loaded {
+        prog,
+        spec,
+        inst,
+        entry,
+        data_model,
+    } = load(args, w.data_model.as_deref())?;
     // the run
     let mut seq = SeqOracle::new(inputs.clone());
     let mut oracle = Recording::new(&mut seq);

@@ -1,0 +1,213 @@
+//! CIR expressions as the text of claims: C, with ACSL's `\result` and `\old(x)` where a
+//! contract allows them, in the syntax the predicate-file parser reads back.
+//!
+//! A predicate is printed only when every variable it reads can be named where the claim
+//! is made ([`Naming`]); a temporary of lowering, a shadowed local (`x.1`), a string or a
+//! function address, or a narrowing cast has no text, and the extraction then leaves the
+//! predicate out of the claim (quantifies it: the claim gets weaker, never wrong).
+
+use std::fmt::Write;
+
+use crate::c2bp::{entry_value_of, is_result_var};
+use crate::cir::{BinOp, Expr, ExprKind, FuncId, Lval, Program, UnOp, VarId, VarKind};
+
+/// Which values a claim of function `func` speaks of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Naming {
+    /// The state at a point of the function: its locals, formals and the globals.
+    Here,
+    /// The state at a return, in a postcondition: globals and memory as left behind,
+    /// `\result`, `\old(x)`, and the formals the function never assigns (which keep their
+    /// entry values, the values a postcondition's formals denote).
+    Returned,
+    /// The state at entry, in a postcondition: `\old(x)` for a global scalar `x` whose
+    /// address is not taken, and the unassigned formals.
+    Entry,
+}
+
+/// The text of `e`, a predicate of function `func`, named as `naming` allows.
+pub fn text(
+    prog: &Program,
+    func: FuncId,
+    assigned_params: &[VarId],
+    naming: Naming,
+    e: &Expr,
+) -> Option<String> {
+    let p = Printer {
+        prog,
+        func,
+        assigned_params,
+        naming,
+    };
+    let mut out = String::new();
+    p.expr(e, &mut out)?;
+    Some(out)
+}
+
+struct Printer<'a> {
+    prog: &'a Program,
+    func: FuncId,
+    assigned_params: &'a [VarId],
+    naming: Naming,
+}
+
+fn is_c_ident(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+impl Printer<'_> {
+    /// The name `v` has in the claim, if it has one.
+    fn var(&self, v: VarId) -> Option<String> {
+        let prog = self.prog;
+        let var = prog.var(v);
+        if is_result_var(prog, v) {
+            return (self.naming == Naming::Returned && var.kind == VarKind::Temp(self.func))
+                .then(|| "\\result".to_string());
+        }
+        if let Some(x) = entry_value_of(prog, v) {
+            return (self.naming == Naming::Returned && var.kind == VarKind::Temp(self.func))
+                .then(|| format!("\\old({})", prog.var(x).name));
+        }
+        if !is_c_ident(&var.name) || !self.resolves_to(&var.name, v) {
+            return None;
+        }
+        let param = var.kind == VarKind::Param(self.func);
+        match (self.naming, var.kind) {
+            (Naming::Here, VarKind::Temp(_)) => None,
+            (Naming::Here, _) => Some(var.name.clone()),
+            (_, VarKind::Param(_)) if param && !self.assigned_params.contains(&v) => {
+                Some(var.name.clone())
+            }
+            (Naming::Returned, VarKind::Global { .. } | VarKind::StaticLocal(_)) => {
+                Some(var.name.clone())
+            }
+            (Naming::Entry, VarKind::Global { .. } | VarKind::StaticLocal(_))
+                if !var.addr_taken && prog.types.is_scalar(var.ty) =>
+            {
+                Some(format!("\\old({})", var.name))
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether `name` in the function's scope is `v` (a local may hide a global).
+    fn resolves_to(&self, name: &str, v: VarId) -> bool {
+        let prog = self.prog;
+        let func = prog.func(self.func);
+        let local = func
+            .params
+            .iter()
+            .chain(func.locals.iter())
+            .copied()
+            .find(|&w| prog.var(w).name == name)
+            .or_else(|| {
+                prog.var_ids().find(|&w| {
+                    prog.var(w).name == name && prog.var(w).kind == VarKind::StaticLocal(self.func)
+                })
+            });
+        match local {
+            Some(w) => w == v,
+            None => matches!(prog.var(v).kind, VarKind::Global { .. }),
+        }
+    }
+
+    fn expr(&self, e: &Expr, out: &mut String) -> Option<()> {
+        match &e.kind {
+            ExprKind::Int(n) if *n < 0 => {
+                let _ = write!(out, "({n})");
+            }
+            ExprKind::Int(n) => {
+                let _ = write!(out, "{n}");
+            }
+            ExprKind::Read(lv) => self.lval(lv, out)?,
+            ExprKind::AddrOf(lv) => {
+                if self.naming == Naming::Entry {
+                    return None;
+                }
+                out.push_str("&(");
+                self.lval(lv, out)?;
+                out.push(')');
+            }
+            ExprKind::Func(_) | ExprKind::Str(_) => return None,
+            ExprKind::Unary(op, a) => {
+                out.push_str(match op {
+                    UnOp::Neg => "-",
+                    UnOp::BitNot => "~",
+                    UnOp::LogNot => "!",
+                });
+                out.push('(');
+                self.expr(a, out)?;
+                out.push(')');
+            }
+            ExprKind::Binary(op, a, b) => {
+                let sym = match op {
+                    BinOp::PtrAdd => "+",
+                    BinOp::PtrDiff => "-",
+                    o => o.symbol(),
+                };
+                out.push('(');
+                self.expr(a, out)?;
+                let _ = write!(out, " {sym} ");
+                self.expr(b, out)?;
+                out.push(')');
+            }
+            ExprKind::Cast(a) => {
+                // only casts that keep every value: the text then needs none
+                let types = &self.prog.types;
+                let widening = match (types.as_int(a.ty), types.as_int(e.ty)) {
+                    (Some(from), Some(to)) => {
+                        (from.signed == to.signed && from.bits <= to.bits)
+                            || (!from.signed && to.signed && from.bits < to.bits)
+                    }
+                    _ => types.is_pointer(a.ty) && types.is_pointer(e.ty),
+                };
+                if !widening {
+                    return None;
+                }
+                self.expr(a, out)?;
+            }
+        }
+        Some(())
+    }
+
+    fn lval(&self, lv: &Lval, out: &mut String) -> Option<()> {
+        match lv {
+            Lval::Var(v) => out.push_str(&self.var(*v)?),
+            _ if self.naming == Naming::Entry => return None,
+            Lval::Deref(p) => {
+                out.push_str("*(");
+                self.expr(p, out)?;
+                out.push(')');
+            }
+            Lval::Field(base, s, i) => {
+                let name = &self.prog.field(*s, *i).name;
+                if !is_c_ident(name) {
+                    return None;
+                }
+                match &**base {
+                    Lval::Deref(p) => {
+                        out.push('(');
+                        self.expr(p, out)?;
+                        out.push_str(")->");
+                    }
+                    other => {
+                        self.lval(other, out)?;
+                        out.push('.');
+                    }
+                }
+                out.push_str(name);
+            }
+            Lval::Index(base, i) => {
+                self.lval(base, out)?;
+                out.push('[');
+                self.expr(i, out)?;
+                out.push(']');
+            }
+        }
+        Some(())
+    }
+}

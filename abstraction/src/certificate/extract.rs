@@ -1,0 +1,297 @@
+//! A certificate read off the boolean program that proved a program SAFE.
+//!
+//! Bebop runs once more on the final abstraction, to its fixpoint
+//! ([`bebop::states::reachable`]), and the reachable predicate valuations become claims:
+//! - at each loop head of each function (the BP vertex labelled with the CIR node), the
+//!   current values of the predicates C can name there: a loop invariant;
+//! - at each function's entry: its `requires`;
+//! - at each procedure's exit, which pairs the entry values of the formal predicates and
+//!   of the global predicates with the values returned (return predicates, with
+//!   `\result`) and left in the globals: its `ensures`.
+//!
+//! A predicate that cannot be named where the claim is made ([`super::ctext`]) is
+//! quantified out of that claim, so every claim is the projection of a set Bebop proved to
+//! over-approximate the reachable states: each is true in every run. Whether the claims
+//! that remain are still inductive is for [`super::check`] to decide.
+
+use rustc_hash::FxHashMap as HashMap;
+use std::cell::RefCell;
+
+use bebop::cfg::{Cfg, Var, VertexId};
+use bebop::states::{self, Lit, NoStates, States, When};
+use bebop::symbolic::SymbolicOptions;
+
+use super::ctext::{self, Naming};
+use super::{loop_heads, loop_loc, Certificate, Claim, Site};
+use crate::analysis::Analyses;
+use crate::c2bp::{node_label, Abstraction};
+use crate::cir::{FuncId, Loc, Program, VarId};
+use crate::smt::encode::{Addresses, Encoder};
+use crate::smt::solver_pool::PooledSolver;
+use crate::smt::term::{Conv, Term};
+use z3::ast::Bool;
+
+/// Most cubes of a claim that states its set exactly; a set that needs more is stated by
+/// the short clauses it implies (its claim would be unreadable otherwise).
+const MAX_CUBES: usize = 64;
+
+/// Z3's time to decide whether one cube's predicates can hold together, in milliseconds.
+const CONSISTENCY_MS: u32 = 1000;
+
+/// Why no certificate could be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NoCertificate {
+    /// The boolean program does not build (it did when it was checked: an internal error).
+    BadProgram(String),
+    /// The error is reachable in the boolean program: it proves nothing.
+    NotProved,
+    /// The model checker gave up (limit, with its message).
+    GaveUp(String),
+}
+
+impl std::fmt::Display for NoCertificate {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NoCertificate::BadProgram(m) => write!(f, "the boolean program does not build: {m}"),
+            NoCertificate::NotProved => write!(f, "the boolean program does not prove the error unreachable"),
+            NoCertificate::GaveUp(m) => write!(f, "the model checker gave up: {m}"),
+        }
+    }
+}
+
+/// Reads the certificate of `abs`, the abstraction of `prog` that proved it SAFE (`an`,
+/// the program's analyses). `source(loc)` is the text of `loc`'s line, to place loop
+/// invariants at their keyword.
+pub fn extract(
+    prog: &Program,
+    an: &Analyses,
+    abs: &Abstraction,
+    opts: &SymbolicOptions,
+    source: &dyn Fn(Loc) -> Option<String>,
+) -> Result<Certificate, NoCertificate> {
+    let _span = tracing::info_span!("certificate").entered();
+    let cfg = Cfg::build(&abs.program).map_err(NoCertificate::BadProgram)?;
+    let assigned = crate::c2bp::modified_params(prog);
+    let pred_by_name: HashMap<&str, usize> = abs
+        .preds
+        .preds
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.name.as_str(), i))
+        .collect();
+    let func_of_proc: HashMap<u32, FuncId> = abs
+        .procs
+        .iter()
+        .filter_map(|(&f, sig)| {
+            let p = cfg.procs.iter().position(|p| p.name == sig.name)?;
+            Some((p as u32, f))
+        })
+        .collect();
+    let mut vertex_of: HashMap<(u32, &str), VertexId> = HashMap::default();
+    for (v, vx) in cfg.vertices.iter().enumerate() {
+        if let Some(p) = vx.proc {
+            for l in &vx.labels {
+                vertex_of.entry((p, l.as_str())).or_insert(v as VertexId);
+            }
+        }
+    }
+
+    // the vertices asked about: loop heads and entries, with their claims' sites
+    let mut asked: Vec<(VertexId, FuncId, Site)> = Vec::new();
+    let mut funcs: Vec<(u32, FuncId)> = func_of_proc.iter().map(|(&p, &f)| (p, f)).collect();
+    funcs.sort();
+    for &(p, f) in &funcs {
+        let Some(body) = &prog.func(f).body else {
+            continue;
+        };
+        // the entry procedure starts before the static initializers (c2bp puts them first
+        // in it): what holds there is not a precondition worth stating
+        if p != cfg.main {
+            asked.push((cfg.procs[p as usize].first, f, Site::Requires));
+        }
+        for h in loop_heads(body) {
+            if let Some(&v) = vertex_of.get(&(p, node_label(h).as_str())) {
+                asked.push((v, f, Site::Loop(h)));
+            }
+        }
+    }
+
+    // the predicate a literal's variable stands for
+    let pred_of = |v: VertexId, var: Var| -> Option<usize> {
+        let p = cfg.vertices[v as usize].proc?;
+        let name = match var {
+            Var::Global(i) => cfg.globals.get(i as usize)?,
+            Var::Local(i) => cfg.procs[p as usize].locals.get(i as usize)?,
+            Var::Ret(i) => {
+                let f = func_of_proc.get(&p)?;
+                let k = *abs.procs[f].returns.get(i as usize)?;
+                return Some(k);
+            }
+        };
+        pred_by_name.get(name.as_str()).copied()
+    };
+    let is_exit = |v: VertexId| {
+        cfg.vertices[v as usize]
+            .proc
+            .is_some_and(|p| cfg.procs[p as usize].exit == v)
+    };
+    // how a literal is named at a vertex, if it is kept there
+    let naming = |v: VertexId, var: Var, when: When| -> Option<Naming> {
+        let p = cfg.vertices[v as usize].proc?;
+        match (is_exit(v), var, when) {
+            (false, Var::Ret(_), _) | (false, _, When::Entry) => None,
+            (false, _, When::Now) => Some(Naming::Here),
+            (true, Var::Local(i), When::Entry) if i < cfg.procs[p as usize].formals => {
+                Some(Naming::Entry)
+            }
+            (true, Var::Local(_), _) => None,
+            (true, Var::Global(_), When::Entry) => Some(Naming::Entry),
+            (true, _, When::Now) => Some(Naming::Returned),
+            (true, Var::Ret(_), When::Entry) => None,
+        }
+    };
+    let texts: RefCell<HashMap<(usize, FuncId, Naming), Option<String>>> =
+        RefCell::new(HashMap::default());
+    // the claim parser may add `\result` and `\old(x)` variables: it reads into a copy
+    let scratch = RefCell::new(prog.clone());
+    let empty: Vec<VarId> = Vec::new();
+    let text_of = |v: VertexId, var: Var, when: When| -> Option<String> {
+        let p = cfg.vertices[v as usize].proc?;
+        let f = *func_of_proc.get(&p)?;
+        let how = naming(v, var, when)?;
+        let k = pred_of(v, var)?;
+        texts
+            .borrow_mut()
+            .entry((k, f, how))
+            .or_insert_with(|| {
+                let params = assigned.get(&f).map(|s| s.iter().copied().collect::<Vec<_>>());
+                let t = ctext::text(
+                    prog,
+                    f,
+                    params.as_deref().unwrap_or(&empty),
+                    how,
+                    &abs.preds.preds[k].expr,
+                )?;
+                // only what the claim parser reads back
+                crate::c2bp::parse_expr(&mut scratch.borrow_mut(), Some(f), &t).ok()?;
+                Some(t)
+            })
+            .clone()
+    };
+    let keep = |v: VertexId, var: Var, when: When| text_of(v, var, when).is_some();
+    // which literals of a cube contradict each other, by Z3 (the current values only)
+    let addrs = Addresses::new(prog);
+    let no_subst = HashMap::default();
+    let mut infeasible = |v: VertexId, lits: &[Lit]| -> Option<Vec<Lit>> {
+        let p = cfg.vertices[v as usize].proc?;
+        let f = *func_of_proc.get(&p)?;
+        let conv = Conv {
+            prog,
+            pt: &an.pt,
+            func: f,
+            subst: &no_subst,
+            wrap_casts: true,
+        };
+        let solver = PooledSolver::new(CONSISTENCY_MS);
+        let mut enc = Encoder::new(&addrs);
+        let mut named: Vec<(Bool, Lit)> = Vec::new();
+        for (k, l) in lits.iter().enumerate() {
+            if l.when != When::Now {
+                continue;
+            }
+            let Some(i) = pred_of(v, l.var) else { continue };
+            let Ok(t) = conv.expr(&abs.preds.preds[i].expr) else {
+                continue;
+            };
+            let t = if l.value { t.truth() } else { Term::not(t.truth()) };
+            let b = Bool::new_const(format!("lit{k}"));
+            solver.assert(&b.implies(&enc.boolean(&t)));
+            named.push((b, *l));
+        }
+        let assumptions: Vec<Bool> = named.iter().map(|n| n.0.clone()).collect();
+        if solver.check_assumptions(&assumptions) != z3::SatResult::Unsat {
+            return None;
+        }
+        let core: Vec<String> = solver
+            .get_unsat_core()
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
+        Some(
+            named
+                .iter()
+                .filter(|n| core.contains(&n.0.to_string()))
+                .map(|n| n.1)
+                .collect(),
+        )
+    };
+    let vertices: Vec<VertexId> = asked.iter().map(|a| a.0).collect();
+    let reach = states::reachable(&cfg, opts, &vertices, &keep, MAX_CUBES, &mut infeasible)
+        .map_err(|e| match e {
+        NoStates::ErrorReachable => NoCertificate::NotProved,
+        NoStates::GaveUp(g) => NoCertificate::GaveUp(g.message),
+    })?;
+
+    let mut claims = Vec::new();
+    let render = |v: VertexId, states: &States| -> Option<String> {
+        let lit = |l: &Lit| -> String {
+            let t = text_of(v, l.var, l.when).unwrap_or_default();
+            if l.value {
+                t
+            } else {
+                format!("!{t}")
+            }
+        };
+        // a disjunction of conjunctions, or a conjunction of disjunctions
+        let (groups, inner, outer) = match states {
+            States::Exact(cubes) if cubes.is_true() => return None,
+            States::Exact(cubes) if cubes.is_false() => return Some("0".into()),
+            States::Exact(cubes) => (&cubes.0, " && ", " || "),
+            States::Implied(clauses) if clauses.is_empty() => return None,
+            States::Implied(clauses) => (clauses, " || ", " && "),
+        };
+        let group = |c: &Vec<Lit>| -> String {
+            let lits: Vec<String> = c.iter().map(lit).collect();
+            if c.len() == 1 || groups.len() == 1 {
+                lits.join(inner)
+            } else {
+                format!("({})", lits.join(inner))
+            }
+        };
+        Some(groups.iter().map(group).collect::<Vec<_>>().join(outer))
+    };
+    for (k, &(v, f, site)) in asked.iter().enumerate() {
+        let Some(Some(states)) = reach.at.get(k) else {
+            continue;
+        };
+        let Some(text) = render(v, states) else {
+            continue;
+        };
+        let loc = match site {
+            Site::Loop(h) => loop_loc(prog, f, h, source),
+            _ => prog.func(f).loc,
+        };
+        claims.push(Claim {
+            func: f,
+            site,
+            text,
+            loc,
+        });
+    }
+    for &(p, f) in &funcs {
+        let Some(Some(states)) = reach.exits.get(p as usize) else {
+            continue;
+        };
+        let exit = cfg.procs[p as usize].exit;
+        if let Some(text) = render(exit, states) {
+            claims.push(Claim {
+                func: f,
+                site: Site::Ensures,
+                text,
+                loc: prog.func(f).loc,
+            });
+        }
+    }
+    claims.sort_by_key(|c| (c.func, c.site));
+    Ok(Certificate { claims })
+}

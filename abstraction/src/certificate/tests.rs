@@ -1,0 +1,206 @@
+//! The checker on small programs with hand-written claims: what is inductive is proved,
+//! what is not (or proves too little) is refused, with the segment that fails.
+
+use super::check::{check, ClaimError, Options, Outcome, Start};
+use super::{loop_at, loop_heads, Claim, Site};
+use crate::analysis::Analyses;
+use crate::cir::{FuncId, Loc, Program};
+use crate::frontend::{load_text, LoadOptions};
+
+fn program(src: &str) -> Program {
+    load_text("t.c", src.to_string(), &LoadOptions::default()).expect("loads")
+}
+
+/// A claim: `site` is `loop@LINE`, `requires` or `ensures`.
+fn claim(prog: &Program, func: &str, site: &str, text: &str) -> Claim {
+    let f = prog.func_by_name(func).expect("function");
+    let site = match site {
+        "requires" => Site::Requires,
+        "ensures" => Site::Ensures,
+        s => {
+            let line: u32 = s.trim_start_matches("loop@").parse().expect("loop@LINE");
+            Site::Loop(loop_at(prog, f, line, None).expect("a loop on that line"))
+        }
+    };
+    Claim {
+        func: f,
+        site,
+        text: text.into(),
+        loc: Loc::default(),
+    }
+}
+
+fn run(src: &str, claims: &[(&str, &str, &str)]) -> Result<Outcome, ClaimError> {
+    let mut prog = program(src);
+    let cs: Vec<Claim> = claims
+        .iter()
+        .map(|(f, s, t)| claim(&prog, f, s, t))
+        .collect();
+    let an = Analyses::compute(&prog);
+    let main = prog.func_by_name("main").expect("main");
+    check(&mut prog, &an, main, &cs, &Options::default())
+}
+
+fn proved(o: &Result<Outcome, ClaimError>) -> bool {
+    matches!(o, Ok(Outcome::Proved { .. }))
+}
+
+/// The start of the failing segment, if the claims are not inductive.
+fn fails_at(o: &Result<Outcome, ClaimError>) -> Option<Start> {
+    match o {
+        Ok(Outcome::NotInductive(ob)) => Some(ob.start),
+        _ => None,
+    }
+}
+
+const COUNT: &str = "extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  int i = 0, s = 0;
+  if (n < 0 || n > 100) return 0;
+  while (i < n) {
+    s = s + 2;
+    i++;
+  }
+  if (s != 2 * n) reach_error();
+  return 0;
+}
+";
+
+#[test]
+fn an_inductive_loop_invariant_proves_the_program() {
+    let o = run(COUNT, &[("main", "loop@7", "s == 2 * i && i <= n")]);
+    assert!(proved(&o), "{o:?}");
+}
+
+#[test]
+fn a_loop_invariant_that_is_not_preserved_is_refused_at_its_loop() {
+    // true initially, not preserved (s grows past 10)
+    let o = run(COUNT, &[("main", "loop@7", "s <= 10")]);
+    assert!(matches!(fails_at(&o), Some(Start::Loop(_))), "{o:?}");
+}
+
+#[test]
+fn an_invariant_too_weak_to_exclude_the_error_is_refused() {
+    // inductive, but says nothing of s at the loop's exit
+    let o = run(COUNT, &[("main", "loop@7", "i <= n")]);
+    assert!(matches!(fails_at(&o), Some(Start::Loop(_))), "{o:?}");
+    // no claim at all: the loop head's claim is `true`
+    let o = run(COUNT, &[]);
+    assert!(fails_at(&o).is_some(), "{o:?}");
+}
+
+#[test]
+fn an_invariant_false_initially_is_refused_at_the_start() {
+    let o = run(COUNT, &[("main", "loop@7", "s == 2 * i && i <= n && i > 0")]);
+    assert_eq!(fails_at(&o), Some(Start::Initial), "{o:?}");
+}
+
+#[test]
+fn a_reachable_error_is_never_proved() {
+    let src = "extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+int main(void) { int x = __VERIFIER_nondet_int(); if (x == 3) reach_error(); return 0; }
+";
+    let o = run(src, &[]);
+    assert_eq!(fails_at(&o), Some(Start::Initial), "{o:?}");
+}
+
+const CALLS: &str = "extern void reach_error(void);
+int calls;
+int inc(int a) {
+  calls = calls + 1;
+  return a + 1;
+}
+int main(void) {
+  int x = inc(5);
+  if (x != 6) reach_error();
+  if (calls != 1) reach_error();
+  return 0;
+}
+";
+
+#[test]
+fn a_call_is_replaced_by_the_callee_contract() {
+    let o = run(
+        CALLS,
+        &[("inc", "ensures", "\\result == a + 1 && calls == \\old(calls) + 1")],
+    );
+    assert!(proved(&o), "{o:?}");
+}
+
+#[test]
+fn without_a_contract_a_callee_may_return_anything() {
+    let o = run(CALLS, &[]);
+    assert_eq!(fails_at(&o), Some(Start::Initial), "{o:?}");
+    // half a contract: the global the callee modifies takes any value
+    let o = run(CALLS, &[("inc", "ensures", "\\result == a + 1")]);
+    assert_eq!(fails_at(&o), Some(Start::Initial), "{o:?}");
+}
+
+#[test]
+fn a_postcondition_the_callee_does_not_establish_is_refused_at_its_entry() {
+    let o = run(CALLS, &[("inc", "ensures", "\\result == a + 1 && calls == 1")]);
+    assert_eq!(fails_at(&o), Some(Start::Entry), "{o:?}");
+}
+
+#[test]
+fn a_precondition_is_shown_at_every_call() {
+    let src = "extern void reach_error(void);
+int half(int a) { if (a % 2 != 0) reach_error(); return a / 2; }
+int main(void) { int x = half(4); int y = half(3); return x + y; }
+";
+    // the callee is correct under its precondition, the second call breaks it
+    let o = run(src, &[("half", "requires", "a % 2 == 0")]);
+    assert_eq!(fails_at(&o), Some(Start::Initial), "{o:?}");
+    let ok = src.replace("half(3)", "half(6)");
+    let o = run(&ok, &[("half", "requires", "a % 2 == 0")]);
+    assert!(proved(&o), "{o:?}");
+}
+
+#[test]
+fn recursion_is_proved_by_its_own_contract() {
+    let src = "extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+int sum(int n) { if (n <= 0) return 0; return n + sum(n - 1); }
+int main(void) { int k = __VERIFIER_nondet_int(); if (sum(k) < 0) reach_error(); return 0; }
+";
+    let o = run(src, &[("sum", "ensures", "\\result >= 0")]);
+    assert!(proved(&o), "{o:?}");
+    // a postcondition that only holds of the base case is refused in the recursive case
+    let o = run(src, &[("sum", "ensures", "\\result == 0")]);
+    assert_eq!(fails_at(&o), Some(Start::Entry), "{o:?}");
+}
+
+#[test]
+fn memory_written_by_a_callee_is_known_only_through_its_contract() {
+    let src = "extern void reach_error(void);
+void set(int *p) { *p = 5; }
+int main(void) { int x = 0; int y = 7; set(&x); if (x != 5) reach_error(); if (y != 7) reach_error(); return 0; }
+";
+    let o = run(src, &[("set", "ensures", "*p == 5")]);
+    assert!(proved(&o), "{o:?}");
+    let o = run(src, &[]);
+    assert_eq!(fails_at(&o), Some(Start::Initial), "{o:?}");
+}
+
+#[test]
+fn a_postcondition_over_a_parameter_the_function_assigns_is_refused() {
+    let src = "int dec(int a) { a = a - 1; return a; }
+int main(void) { return dec(3); }
+";
+    let o = run(src, &[("dec", "ensures", "\\result == a")]);
+    assert!(matches!(o, Err(ClaimError { .. })), "{o:?}");
+}
+
+#[test]
+fn loop_heads_are_the_targets_of_back_edges() {
+    let prog = program(COUNT);
+    let main = prog.func_by_name("main").expect("main");
+    let body = prog.func(main).body.as_ref().expect("body");
+    let heads = loop_heads(body);
+    assert_eq!(heads.len(), 1);
+    assert_eq!(body.node(heads[0]).edges[0].loc.line, 7);
+    let _: FuncId = main;
+}
