@@ -92,13 +92,18 @@ enum Command {
     /// The schema is generated from the report's types (docs/report.schema.json is its
     /// output); `--driver` gives the schema of a driver checked against all its rules.
     Schema(SchemaArgs),
-    /// Check a violation witness (GraphML 1.0 or YAML 2.0) by running its path.
+    /// Check a witness: of a violation by running its path, of correctness by proving its
+    /// invariants inductive.
     ///
-    /// The witness's inputs drive the CIR interpreter through the program (instrumented
-    /// for --rule or --property, as `check` does); the run must reach an error, pass the
-    /// witness's waypoints in order and end at its target; then the gcc-compiled program
-    /// must reach the same error with the same inputs. Exit status: 10 the witness is
-    /// confirmed, 20 it is rejected (the reason is printed), 2 bad input.
+    /// A violation witness (GraphML 1.0 or YAML 2.0): its inputs drive the CIR
+    /// interpreter through the program (instrumented for --rule or --property, as `check`
+    /// does); the run must reach an error, pass the witness's waypoints in order and end
+    /// at its target; then the gcc-compiled program must reach the same error with the
+    /// same inputs. A correctness witness (YAML invariant_set: loop invariants, function
+    /// contracts): Z3 must prove every claim inductive and every error unreachable, one
+    /// loop-free segment at a time, calls replaced by the callee's contract. Exit status:
+    /// 10 a violation witness is confirmed, 0 a correctness witness is, 20 the witness is
+    /// rejected or could not be decided (the reason is printed), 2 bad input.
     Validate(ValidateArgs),
 }
 

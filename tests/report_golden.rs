@@ -254,24 +254,33 @@ fn golden_outputs_and_valid_reports() {
             "sarif",
             &serde_json::to_string_pretty(&v).expect("json"),
         );
-        // witnesses of violations, GraphML and YAML
-        if typed.verdict == slamrs::report::model::Status::Violation {
-            for ext in ["graphml", "yml"] {
-                let text = witness(&case, ext);
-                common::golden(&case, &format!("witness.{ext}"), &mask_witness(&text));
+        // witnesses of violations, GraphML and YAML; of correctness, YAML
+        match typed.verdict {
+            slamrs::report::model::Status::Violation => {
+                for ext in ["graphml", "yml"] {
+                    let text = witness(&case, ext, 10);
+                    common::golden(&case, &format!("witness.{ext}"), &mask_witness(&text));
+                }
             }
+            slamrs::report::model::Status::Safe => {
+                let text = witness(&case, "yml", 0);
+                common::golden(&case, "witness.yml", &mask_witness(&text));
+            }
+            _ => {}
         }
     }
 }
 
-/// Writes the witness of `case` with the extension `ext`; its text.
-fn witness(case: &Path, ext: &str) -> String {
+/// Writes the witness of `case` with the extension `ext` (check exiting with `code`); its
+/// text.
+fn witness(case: &Path, ext: &str, code: i32) -> String {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("report_golden");
     std::fs::create_dir_all(&dir).expect("tmp");
     let stem = case.file_stem().unwrap_or_default().to_string_lossy();
     let w = dir.join(format!("{stem}.{ext}"));
+    let _ = std::fs::remove_file(&w);
     let out = check(case, "json", &["--witness".as_ref(), w.as_os_str()]);
-    assert_eq!(out.status.code(), Some(10), "{}", case.display());
+    assert_eq!(out.status.code(), Some(code), "{}", case.display());
     std::fs::read_to_string(&w).unwrap_or_else(|e| panic!("{}: no witness: {e}", w.display()))
 }
 

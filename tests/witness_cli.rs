@@ -1,9 +1,11 @@
-//! Violation witnesses end to end: `slamrs check --witness` writes GraphML and YAML
-//! witnesses for the violations of `tests/golden/check/` and of programs written here;
-//! each must be well formed (every GraphML data key declared for its element kind; the
-//! YAML valid against `docs/schemas/witness-2.0-violation.schema.json`) and confirmed by
-//! `slamrs validate`, while a witness whose input was changed, or given another program,
-//! is rejected. (`scripts/witness-corpora` does the same over every corpus.)
+//! Witnesses end to end. Violation witnesses: `slamrs check --witness` writes GraphML and
+//! YAML witnesses for the violations of `tests/golden/check/` and of programs written
+//! here; each must be well formed (every GraphML data key declared for its element kind;
+//! the YAML valid against `docs/schemas/witness-2.0-violation.schema.json`) and confirmed
+//! by `slamrs validate`, while a witness whose input was changed, or given another
+//! program, is rejected. Correctness witnesses: a SAFE verdict's YAML witness is confirmed
+//! by `slamrs validate`, while one with a weakened invariant or a contract left out is
+//! rejected. (`scripts/witness-corpora` does the same over every corpus.)
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -195,19 +197,156 @@ fn a_witness_with_a_wrong_branch_is_rejected() {
 }
 
 #[test]
-fn a_safe_program_gets_no_witness_and_says_why() {
-    let w = scratch().join("safe.graphml");
-    let _ = std::fs::remove_file(&w);
+fn a_safe_program_gets_a_correctness_witness_in_yaml_only() {
+    let g = scratch().join("safe.graphml");
+    let _ = std::fs::remove_file(&g);
+    let prog = "tests/golden/check/counter_safe.c";
     let (code, _, err) = slamrs(&[
         "check",
-        "tests/golden/check/counter_safe.c",
+        prog,
         "--no-explore",
         "--witness",
-        w.to_str().unwrap(),
+        g.to_str().unwrap(),
     ]);
     assert_eq!(code, 0);
-    assert!(!w.exists());
-    assert!(err.contains("no witness written"), "{err}");
+    assert!(!g.exists());
+    assert!(err.contains("no correctness witness written"), "{err}");
+    assert!(err.contains("YAML"), "{err}");
+}
+
+/// Writes the correctness witness of `file` (SAFE by the abstraction) and validates it:
+/// its text.
+fn correctness_witness_of(file: &str, args: &[&str]) -> (PathBuf, String) {
+    let stem = Path::new(file)
+        .file_stem()
+        .unwrap()
+        .to_string_lossy()
+        .to_string();
+    let y = scratch().join(format!("{stem}.correct.yml"));
+    let _ = std::fs::remove_file(&y);
+    let mut a = vec![
+        "check",
+        file,
+        "--no-explore",
+        "--witness",
+        y.to_str().unwrap(),
+    ];
+    a.extend_from_slice(args);
+    let (code, out, err) = slamrs(&a);
+    assert_eq!(code, 0, "{file}: not SAFE\n{out}{err}");
+    let text =
+        std::fs::read_to_string(&y).unwrap_or_else(|e| panic!("{file}: no witness: {e}\n{err}"));
+    assert!(text.contains("entry_type: invariant_set"), "{text}");
+    let mut v = vec![
+        "validate",
+        file,
+        "--witness",
+        y.to_str().unwrap(),
+        "--format",
+        "json",
+    ];
+    v.extend_from_slice(args);
+    let (code, out, err) = slamrs(&v);
+    assert_eq!(
+        code, 0,
+        "{file}: correctness witness not confirmed\n{out}{err}\n{text}"
+    );
+    let j: Value = serde_json::from_str(out.trim()).expect("json");
+    assert_eq!(j["result"], "confirmed", "{j}");
+    assert_eq!(j["kind"], "correctness", "{j}");
+    assert_eq!(j["placed"], j["claims"], "{j}");
+    (y, text)
+}
+
+#[test]
+fn a_correctness_witness_is_confirmed_and_a_weakened_one_rejected() {
+    let dir = scratch();
+    let prog = dir.join("evens.c");
+    std::fs::write(
+        &prog,
+        "extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\nint main(void) {\n  int n = __VERIFIER_nondet_int();\n  int i = 0, s = 0;\n  if (n < 0 || n > 100) return 0;\n  while (i < n) {\n    s = s + 2;\n    i++;\n  }\n  if (s < 0) reach_error();\n  return 0;\n}\n",
+    )
+    .unwrap();
+    let p = prog.to_str().unwrap();
+    let (y, text) = correctness_witness_of(p, &[]);
+    assert!(text.contains("loop_invariant"), "{text}");
+    assert!(text.contains("line: 7"), "{text}");
+    // the loop invariant replaced by one that is true but proves nothing
+    let doc: Vec<serde_yaml_ng::Value> = serde_yaml_ng::from_str(&text).unwrap();
+    let inv = doc[0]["content"][0]["invariant"]["value"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    for (weaker, why) in [
+        ("i >= 0", "does not establish"),
+        ("s < 10", "does not establish"),
+    ] {
+        let bad = dir.join("evens.weak.yml");
+        std::fs::write(
+            &bad,
+            text.replace(&format!("value: '{inv}'"), &format!("value: '{weaker}'"))
+                .replace(&format!("value: {inv}"), &format!("value: '{weaker}'")),
+        )
+        .unwrap();
+        let (code, out, _) = slamrs(&["validate", p, "--witness", bad.to_str().unwrap()]);
+        assert_eq!(code, 20, "{weaker}: {out}");
+        assert!(
+            out.starts_with("REJECTED:") && out.contains(why),
+            "{weaker}: {out}"
+        );
+    }
+    // a claim that does not parse is bad input, with its place
+    let bad = dir.join("evens.garbage.yml");
+    std::fs::write(&bad, text.replace(&inv, "s <<< 2")).unwrap();
+    let (code, _, err) = slamrs(&["validate", p, "--witness", bad.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("does not parse"), "{err}");
+    // another program
+    let (code, out, _) = slamrs(&[
+        "validate",
+        "tests/golden/check/counter_safe.c",
+        "--witness",
+        y.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 20, "{out}");
+    assert!(out.contains("for another program"), "{out}");
+}
+
+#[test]
+fn contracts_carry_a_proof_through_calls_and_a_rule() {
+    let dir = scratch();
+    let prog = dir.join("locks.c");
+    std::fs::write(
+        &prog,
+        "extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\nint locked = 0;\nvoid lock(void) { if (locked) reach_error(); locked = 1; }\nvoid unlock(void) { if (!locked) reach_error(); locked = 0; }\nint twice(int x) { return x + x; }\nint main(void) {\n  int n = __VERIFIER_nondet_int();\n  while (n > 0) {\n    lock();\n    n = n - 1;\n    unlock();\n  }\n  if (twice(3) != 6) reach_error();\n  return 0;\n}\n",
+    )
+    .unwrap();
+    let (y, text) = correctness_witness_of(prog.to_str().unwrap(), &[]);
+    assert!(text.contains("function_contract"), "{text}");
+    assert!(text.contains("format_version: '2.1'"), "{text}");
+    assert!(text.contains("\\result"), "{text}");
+    // without the contract of `lock`, the loop cannot show `unlock`'s precondition
+    let cut: Vec<serde_yaml_ng::Value> = serde_yaml_ng::from_str(&text).unwrap();
+    let mut doc = cut.clone();
+    let content = doc[0]["content"].as_sequence_mut().unwrap();
+    content.retain(|item| item["function_contract"]["location"]["function"] != "lock");
+    let bad = dir.join("locks.cut.yml");
+    std::fs::write(&bad, serde_yaml_ng::to_string(&doc).unwrap()).unwrap();
+    let (code, out, _) = slamrs(&[
+        "validate",
+        prog.to_str().unwrap(),
+        "--witness",
+        bad.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 20, "{out}");
+    assert!(out.starts_with("REJECTED:"), "{out}");
+    let _ = y;
+    // a rule's proof: the rule's own functions get contracts too
+    let (_, text) = correctness_witness_of(
+        "c-tests/rules/linux_conditional_lock_safe.c",
+        &["--rule", "locking"],
+    );
+    assert!(text.contains("function_contract"), "{text}");
 }
 
 #[test]

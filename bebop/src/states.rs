@@ -65,6 +65,9 @@ pub enum States {
     Implied(Vec<Vec<Lit>>),
 }
 
+/// Names the part of a cube of a vertex whose literals contradict each other, if they do.
+pub type Infeasible<'a> = dyn FnMut(VertexId, &[Lit]) -> Option<Vec<Lit>> + 'a;
+
 /// What [`reachable`] found.
 #[derive(Clone, Debug, Default)]
 pub struct Reachable {
@@ -95,7 +98,7 @@ pub fn reachable(
     vertices: &[VertexId],
     keep: &dyn Fn(VertexId, Var, When) -> bool,
     max_cubes: usize,
-    infeasible: &mut dyn FnMut(VertexId, &[Lit]) -> Option<Vec<Lit>>,
+    infeasible: &mut Infeasible,
 ) -> Result<Reachable, NoStates> {
     let _span = tracing::info_span!("reachable_states").entered();
     let opts = SymbolicOptions {
@@ -103,8 +106,8 @@ pub fn reachable(
         ..opts.clone()
     };
     let mut s = Symbolic::new(cfg, Target::AssertFailure, opts);
-    if let Err((outcome, _)) = s.search(Instant::now()) {
-        return Err(match outcome {
+    if let Err(gave_up) = s.search(Instant::now()) {
+        return Err(match gave_up.0 {
             Outcome::GaveUp(g) => NoStates::GaveUp(g),
             _ => NoStates::GaveUp(GiveUp {
                 limit: Limit::Internal,
@@ -145,7 +148,7 @@ fn project(
     pe: &Bdd,
     keep: &dyn Fn(VertexId, Var, When) -> bool,
     max_cubes: usize,
-    infeasible: &mut dyn FnMut(VertexId, &[Lit]) -> Option<Vec<Lit>>,
+    infeasible: &mut Infeasible,
 ) -> Option<States> {
     let m = &s.m;
     let nl = s.cfg.procs[proc as usize].locals.len() as u32;

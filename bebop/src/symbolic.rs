@@ -312,7 +312,7 @@ impl<'a> Symbolic<'a> {
         let t0 = Instant::now();
         let peak = match self.search(t0) {
             Ok(peak) => peak,
-            Err(gave_up) => return gave_up,
+            Err(gave_up) => return *gave_up,
         };
         if !self.found {
             let stats = self.finish_stats(t0);
@@ -339,7 +339,7 @@ impl<'a> Symbolic<'a> {
 
     /// Searches until the target is found or every path edge is known (the fixpoint);
     /// returns the peak node count, or the outcome of giving up.
-    pub(crate) fn search(&mut self, t0: Instant) -> Result<usize, (Outcome, Stats)> {
+    pub(crate) fn search(&mut self, t0: Instant) -> Result<usize, Box<(Outcome, Stats)>> {
         let first = self.cfg.procs[self.cfg.main as usize].first;
         let init = self.initial();
         // The initial edges form ring 1; processing ring k yields ring k+1.
@@ -361,10 +361,10 @@ impl<'a> Symbolic<'a> {
                     if let Some((limit, why)) = self.opts.stop.requested() {
                         self.stats.peak_bdd_nodes = peak.max(self.m.live_nodes()) as u64;
                         let stats = self.finish_stats(t0);
-                        return Err((GiveUp::outcome(limit, why), stats));
+                        return Err(Box::new((GiveUp::outcome(limit, why), stats)));
                     }
                     if let Err(full) = self.m.check() {
-                        return Err(self.table_full(full, peak, t0));
+                        return Err(Box::new(self.table_full(full, peak, t0)));
                     }
                 }
                 self.process(v, &d);
@@ -383,7 +383,7 @@ impl<'a> Symbolic<'a> {
                 if after > self.opts.max_nodes {
                     self.stats.peak_bdd_nodes = peak as u64;
                     let stats = self.finish_stats(t0);
-                    return Err((
+                    return Err(Box::new((
                         GiveUp::outcome(
                             Limit::NodeTable,
                             format!(
@@ -392,7 +392,7 @@ impl<'a> Symbolic<'a> {
                             ),
                         ),
                         stats,
-                    ));
+                    )));
                 }
             }
         }
@@ -400,7 +400,7 @@ impl<'a> Symbolic<'a> {
         self.stats.phases.push(("search", t0.elapsed()));
         // no answer from a table that filled up: its results are meaningless
         if let Err(full) = self.m.check() {
-            return Err(self.table_full(full, peak, t0));
+            return Err(Box::new(self.table_full(full, peak, t0)));
         }
         Ok(peak)
     }

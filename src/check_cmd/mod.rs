@@ -88,9 +88,10 @@ pub struct CheckArgs {
     /// first line).
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
-    /// Write a verification witness of a violation into this file: GraphML (SV-COMP
-    /// format 1.0) for `.graphml`, YAML (format 2.0) for `.yml`/`.yaml`, or as
-    /// --witness-format says; repeat it for several. `slamrs validate` checks them.
+    /// Write a verification witness into this file: of a violation in GraphML (SV-COMP
+    /// format 1.0) for `.graphml` or YAML (format 2.0) for `.yml`/`.yaml`, or as
+    /// --witness-format says; of correctness (SAFE: the proof's loop invariants and
+    /// function contracts) in YAML. Repeat it for several. `slamrs validate` checks them.
     #[arg(long, value_name = "FILE")]
     pub witness: Vec<PathBuf>,
     /// The witness's format when its file name does not tell.
@@ -640,8 +641,7 @@ fn run_with(args: &CheckArgs, task: Option<TaskInfo>) -> u8 {
         Spec::Property(_) => crate::witness::UNREACH_CALL.to_string(),
         _ => format!("slamrs {}", report.checked.phrase()),
     };
-    let invariants = if args.witness.is_empty() || report.verdict != report::model::Status::Safe
-    {
+    let invariants = if args.witness.is_empty() || report.verdict != report::model::Status::Safe {
         Err("not asked for".to_string())
     } else {
         certificate_of(&prog, &outcome, &args.file, copts.max_bdd_nodes)
@@ -671,8 +671,12 @@ fn certificate_of(
 ) -> Result<Vec<crate::witness::invariants::Invariant>, String> {
     let Some(abs) = &outcome.abstraction else {
         return Err(match outcome.proof {
-            Some(cegar::Proof::Exploration) => "the proof covered every path by exploration, which leaves no invariants to state",
-            Some(cegar::Proof::Mixed) => "the mixed backend's proof has no predicate invariants to state",
+            Some(cegar::Proof::Exploration) => {
+                "the proof covered every path by exploration, which leaves no invariants to state"
+            }
+            Some(cegar::Proof::Mixed) => {
+                "the mixed backend's proof has no predicate invariants to state"
+            }
             _ => "the proof has no abstraction to read invariants from",
         }
         .to_string());

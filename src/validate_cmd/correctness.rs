@@ -184,8 +184,18 @@ fn validate(args: &ValidateArgs, w: &Correctness) -> Result<CorrectnessValidatio
             );
         }
         Outcome::NotInductive(ob) => {
+            let example = if ob.example.is_empty() {
+                String::new()
+            } else {
+                let vals: Vec<String> = ob
+                    .example
+                    .iter()
+                    .map(|(n, v)| format!("{n} = {v}"))
+                    .collect();
+                format!(", e.g. from {}", vals.join(", "))
+            };
             v.reason = format!(
-                "{} does not establish what must hold after it (a loop invariant, a contract, or that no error is reached)",
+                "{} does not establish what must hold after it (a loop invariant, a contract, or that no error is reached){example}",
                 segment(&prog, ob.func, ob.start, ob.loc)
             );
         }
@@ -224,7 +234,13 @@ fn place(prog: &Program, inv: &Invariant, site: Option<Site>) -> Result<(FuncId,
     // the line, which becomes a cut point of the check
     point_at(prog, func, loc.line, column)
         .map(|n| (func, Site::Loop(n)))
-        .ok_or_else(|| format!("no program point of `{}` at line {}", prog.func(func).name, loc.line))
+        .ok_or_else(|| {
+            format!(
+                "no program point of `{}` at line {}",
+                prog.func(func).name,
+                loc.line
+            )
+        })
 }
 
 /// The function with a body that has a statement at `line`.

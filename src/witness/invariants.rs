@@ -186,7 +186,12 @@ pub fn read(text: &str) -> Result<Correctness, String> {
                     let kind = match c.kind.as_str() {
                         "loop_invariant" => InvariantKind::Loop { value: c.value },
                         "location_invariant" => InvariantKind::Location { value: c.value },
-                        other => return Err(format!("line {}: unknown invariant type `{other}`", c.location.line)),
+                        other => {
+                            return Err(format!(
+                                "line {}: unknown invariant type `{other}`",
+                                c.location.line
+                            ))
+                        }
                     };
                     (c.location, kind, c.format)
                 }
@@ -198,12 +203,10 @@ pub fn read(text: &str) -> Result<Correctness, String> {
                     },
                     c.format,
                 ),
-                _ => {
-                    return Err(
-                        "an item of an invariant_set must have one key: invariant or function_contract"
-                            .into(),
-                    )
-                }
+                _ => return Err(
+                    "an item of an invariant_set must have one key: invariant or function_contract"
+                        .into(),
+                ),
             };
             if format != "c_expression" && format != "acsl_expression" {
                 return Err(format!(

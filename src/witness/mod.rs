@@ -138,7 +138,11 @@ pub fn invariants_of(
                     }
                 };
                 if let InvariantKind::Contract { requires, ensures } = &mut out[i].kind {
-                    let slot = if c.site == Site::Requires { requires } else { ensures };
+                    let slot = if c.site == Site::Requires {
+                        requires
+                    } else {
+                        ensures
+                    };
                     *slot = Some(c.text.clone());
                 }
             }

@@ -49,9 +49,12 @@ fn lex(s: &str) -> PResult<Vec<(usize, Tok)>> {
                 i += 1;
             }
             out.push((start, Tok::Num(v)));
-        } else if c.is_ascii_alphabetic() || c == b'_' {
+        } else if c.is_ascii_alphabetic() || c == b'_' || c == b'$' {
+            // `$` as GCC allows it in identifiers (a rule's parameters are `$1`, ...)
             let start = i;
-            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_' || b[i] == b'.') {
+            while i < b.len()
+                && (b[i].is_ascii_alphanumeric() || b[i] == b'_' || b[i] == b'.' || b[i] == b'$')
+            {
                 // `.` continues a CIR name like `x.1` only when followed by a digit
                 if b[i] == b'.' && !(i + 1 < b.len() && b[i + 1].is_ascii_digit()) {
                     break;

@@ -38,12 +38,14 @@ use crate::analysis::points_to::{AbsLoc, AbsObj};
 use crate::analysis::Analyses;
 use crate::c2bp::edges::{source_of, target_of};
 use crate::c2bp::wp::{Source, Target, Wp};
-use crate::c2bp::{is_result_var, modified_params, parse_expr};
+use crate::c2bp::{is_result_var, modified_params, parse_expr, subst_var};
 use crate::cir::env::{classify, EnvFn};
-use crate::cir::{Callee, Expr, FuncId, Loc, Lval, NodeId, Program, Stmt, VarId, VarKind};
+use crate::cir::{
+    Callee, Expr, ExprKind, FuncId, Loc, Lval, NodeId, Program, Stmt, VarId, VarKind,
+};
 use crate::smt::encode::{Addresses, Encoder};
 use crate::smt::solver_pool::PooledSolver;
-use crate::smt::term::{as_int, Conv, Op, Term};
+use crate::smt::term::{as_int, CellsKey, Conv, Obj, Op, Term};
 
 /// Settings of a check.
 #[derive(Clone, Debug)]
@@ -91,6 +93,9 @@ pub struct Obligation {
     pub start: Start,
     /// Where the segment starts in the source.
     pub loc: Loc,
+    /// For a failed obligation: a state at the start (the values of the variables the
+    /// obligation reads, by name) from which the segment breaks a claim.
+    pub example: Vec<(String, i128)>,
 }
 
 /// What the check found.
@@ -242,13 +247,47 @@ impl<'a> Checker<'a> {
     /// applied (`true` when there are none; a claim with no term is `true` too, which only
     /// weakens what it could be used for, and fails where it must be shown).
     fn claim(&self, f: FuncId, site: Site, subst: &HashMap<VarId, Term>) -> Term {
-        let c = self.conv(f, subst);
+        self.claim_as(f, site, f, None, subst)
+    }
+
+    /// [`Self::claim`], read in function `ctx` with `\result` standing for the expression
+    /// `result` of `ctx` (the value returned, or the caller's variable that receives it):
+    /// so the points-to facts of that expression, not of the pseudo variable `\result`
+    /// (which the analysis never saw), decide which cells its dereferences read.
+    fn claim_as(
+        &self,
+        f: FuncId,
+        site: Site,
+        ctx: FuncId,
+        result: Option<&Expr>,
+        subst: &HashMap<VarId, Term>,
+    ) -> Term {
+        let c = self.conv(ctx, subst);
+        let res = result.and_then(|_| self.result_var(f));
         let mut out: Option<Term> = None;
         for (g, s, e) in &self.claims {
             if *g != f || *s != site {
                 continue;
             }
-            let t = c.expr(e).map(Term::truth).unwrap_or(Term::Int(1).truth());
+            let e = match (res, result) {
+                (Some(v), Some(by)) => subst_var(e, v, by),
+                _ => e.clone(),
+            };
+            let t = c.expr(&e).map(Term::truth).unwrap_or(Term::Int(1).truth());
+            // a claim may dereference what the points-to analysis never saw (`\result`,
+            // `\old(x)`): its reads with no known cell may be any cell
+            let t = t.rewrite(&mut |t| match t {
+                Term::Mem { kind, addr, cells }
+                    if cells.0.as_ref().is_some_and(|c| c.is_empty()) =>
+                {
+                    Term::Mem {
+                        kind,
+                        addr,
+                        cells: CellsKey(None),
+                    }
+                }
+                other => other,
+            });
             out = Some(match out {
                 None => t,
                 Some(o) => Term::bin(Op::And, o, t),
@@ -310,8 +349,7 @@ impl<'a> Checker<'a> {
             }
         }
         if !is_entry || entry_called {
-            if let Some(o) = self.obligation(&requires, &from_entry, f, Start::Entry, entry_loc)
-            {
+            if let Some(o) = self.obligation(&requires, &from_entry, f, Start::Entry, entry_loc) {
                 return Some(o);
             }
         }
@@ -332,7 +370,12 @@ impl<'a> Checker<'a> {
 
     fn too_large(&self, func: FuncId, start: Start, loc: Loc) -> Outcome {
         Outcome::Unknown(
-            Obligation { func, start, loc },
+            Obligation {
+                func,
+                start,
+                loc,
+                example: Vec::new(),
+            },
             format!(
                 "the weakest precondition of the segment exceeds {} term nodes",
                 self.opts.max_term_nodes
@@ -352,12 +395,37 @@ impl<'a> Checker<'a> {
         self.obligations += 1;
         let solver = PooledSolver::new(self.opts.timeout_ms);
         let mut enc = Encoder::new(&self.addrs);
-        solver.assert(&enc.boolean(pre));
-        solver.assert(&enc.boolean(post).not());
-        let ob = Obligation { func, start, loc };
+        solver.assert(enc.boolean(pre));
+        solver.assert(enc.boolean(post).not());
+        let mut ob = Obligation {
+            func,
+            start,
+            loc,
+            example: Vec::new(),
+        };
         match solver.check() {
             z3::SatResult::Unsat => None,
-            z3::SatResult::Sat => Some(Outcome::NotInductive(ob)),
+            z3::SatResult::Sat => {
+                if let Some(model) = solver.get_model() {
+                    let mut vars = BTreeSet::new();
+                    for t in [pre, post] {
+                        t.visit(&mut |t| {
+                            if let Term::Var(v) = t {
+                                vars.insert(*v);
+                            }
+                        });
+                    }
+                    for v in vars {
+                        let value = model
+                            .eval(&enc.int(&Term::Var(v)), true)
+                            .and_then(|x| x.as_i128());
+                        if let Some(value) = value {
+                            ob.example.push((self.prog.var(v).name.clone(), value));
+                        }
+                    }
+                }
+                Some(Outcome::NotInductive(ob))
+            }
             z3::SatResult::Unknown => Some(Outcome::Unknown(
                 ob,
                 format!(
@@ -381,8 +449,19 @@ impl<'a> Checker<'a> {
             };
             q = self.assign(&target, source, &q);
         }
+        // before the initializers, static storage is zero: its scalars, and memory read
+        // anywhere in its address range
+        let (lo, hi) = self.addrs.static_range();
         q.rewrite(&mut |t| match t {
             Term::Var(v) if prog.var(v).is_static_storage() => Term::Int(0),
+            Term::Mem { ref addr, .. } if lo < hi => {
+                let inside = Term::bin(
+                    Op::And,
+                    Term::bin(Op::Ge, (**addr).clone(), Term::Int(lo)),
+                    Term::bin(Op::Lt, (**addr).clone(), Term::Int(hi)),
+                );
+                Term::Ite(Box::new(inside), Box::new(Term::Int(0)), Box::new(t))
+            }
             other => other,
         })
     }
@@ -487,23 +566,28 @@ impl<'a> Checker<'a> {
                 let target = target_of(&self.conv(f, &empty), lhs);
                 self.assign(&target, Source::Havoc, q)
             }
-            Stmt::Return(value) => {
-                let mut subst = HashMap::default();
-                if let (Some(e), Some(r)) = (value, self.result_var(f)) {
-                    let t = self.conv(f, &empty).expr(e).map(as_int);
-                    subst.insert(r, t.unwrap_or_else(|_| self.fresh()));
-                }
-                self.claim(f, Site::Ensures, &subst)
-            }
+            Stmt::Return(value) => self.claim_as(f, Site::Ensures, f, value.as_ref(), &empty),
             Stmt::Error => fals(),
             Stmt::Halt { .. } => tru(),
             Stmt::Call { lhs, callee, args } => {
                 let targets = self.an.pt.call_targets(self.prog, f, callee);
+                // through a pointer, each target is called only when the pointer is its
+                // address
+                let pointer = match callee {
+                    Callee::Indirect(e) => self.conv(f, &empty).expr(e).ok().map(as_int),
+                    Callee::Direct(_) => None,
+                };
                 let mut parts = Vec::new();
                 let mut external = targets.is_empty();
                 for &g in &targets {
                     if self.prog.func(g).body.is_some() {
-                        parts.push(self.call_wp(f, lhs.as_ref(), g, args, q));
+                        let wp = self.call_wp(f, lhs.as_ref(), g, args, q);
+                        parts.push(match &pointer {
+                            Some(p) => {
+                                implies(Term::bin(Op::Eq, p.clone(), Term::Base(Obj::Func(g))), wp)
+                            }
+                            None => wp,
+                        });
                     } else {
                         external = true;
                     }
@@ -562,19 +646,11 @@ impl<'a> Checker<'a> {
             }
         }
         for &p in params {
-            if !before.contains_key(&p) {
-                let t = self.fresh();
-                before.insert(p, t);
+            if let std::collections::hash_map::Entry::Vacant(e) = before.entry(p) {
+                e.insert(self.fresh());
             }
         }
         let requires = self.claim(g, Site::Requires, &before);
-        // the result, and what the caller must have after the call
-        let r = self.fresh();
-        let mut after = q.clone();
-        if let Some(lhs) = lhs {
-            let target = target_of(&self.conv(f, &empty), lhs);
-            after = self.assign(&target, Source::Value(r.clone()), &after);
-        }
         // the callee's postcondition: formals and `\old(x)` through placeholders, so the
         // values before the call are not mistaken for values after it
         let mut holders: HashMap<VarId, Term> = HashMap::default();
@@ -586,12 +662,38 @@ impl<'a> Checker<'a> {
             }
             holders.insert(v, h);
         }
+        let r = self.fresh();
+        let mods = self.an.modref.mod_of(g).clone();
+        let mut changed = Changed::default();
+        // a result assigned to a plain variable: the postcondition is read after the
+        // assignment with `\result` as that variable (whose points-to facts are known)
+        let receiver = lhs.filter(|l| match l {
+            Lval::Var(x) => {
+                let var = prog.var(*x);
+                !var.addr_taken && prog.types.is_scalar(var.ty)
+            }
+            _ => false,
+        });
+        if let Some(x) = receiver {
+            let as_read = Expr {
+                ty: prog.lval_ty(x),
+                kind: ExprKind::Read(Box::new(x.clone())),
+            };
+            let ensures = self.claim_as(g, Site::Ensures, f, Some(&as_read), &holders);
+            let target = target_of(&self.conv(f, &empty), x);
+            let after = self.assign(&target, Source::Value(r), &implies(ensures, q.clone()));
+            let after = changed.havoc(self, &after, &mods, &filled);
+            return Term::bin(Op::And, requires, after);
+        }
+        let mut after = q.clone();
+        if let Some(lhs) = lhs {
+            let target = target_of(&self.conv(f, &empty), lhs);
+            after = self.assign(&target, Source::Value(r.clone()), &after);
+        }
         if let Some(res) = self.result_var(g) {
             holders.insert(res, r);
         }
         let ensures = self.claim(g, Site::Ensures, &holders);
-        let mods = self.an.modref.mod_of(g).clone();
-        let mut changed = Changed::default();
         let after = changed.havoc(self, &after, &mods, &HashMap::default());
         let ensures = changed.havoc(self, &ensures, &mods, &filled);
         Term::bin(Op::And, requires, implies(ensures, after))
@@ -694,7 +796,7 @@ impl Changed {
                 let key = Term::Mem {
                     kind,
                     addr: addr.clone(),
-                    cells: crate::smt::term::CellsKey(None),
+                    cells: CellsKey(None),
                 };
                 self.cells.entry(key).or_insert_with(|| ck.fresh()).clone()
             }

@@ -51,12 +51,13 @@ struct Printer<'a> {
     naming: Naming,
 }
 
+/// A C identifier (with `$`, as GCC allows: a rule's parameters are `$1`, ...).
 fn is_c_ident(s: &str) -> bool {
     let mut chars = s.chars();
     chars
         .next()
-        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_' || c == '$')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
 }
 
 impl Printer<'_> {

@@ -53,7 +53,10 @@ impl std::fmt::Display for NoCertificate {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             NoCertificate::BadProgram(m) => write!(f, "the boolean program does not build: {m}"),
-            NoCertificate::NotProved => write!(f, "the boolean program does not prove the error unreachable"),
+            NoCertificate::NotProved => write!(
+                f,
+                "the boolean program does not prove the error unreachable"
+            ),
             NoCertificate::GaveUp(m) => write!(f, "the model checker gave up: {m}"),
         }
     }
@@ -164,7 +167,9 @@ pub fn extract(
             .borrow_mut()
             .entry((k, f, how))
             .or_insert_with(|| {
-                let params = assigned.get(&f).map(|s| s.iter().copied().collect::<Vec<_>>());
+                let params = assigned
+                    .get(&f)
+                    .map(|s| s.iter().copied().collect::<Vec<_>>());
                 let t = ctext::text(
                     prog,
                     f,
@@ -182,7 +187,11 @@ pub fn extract(
     // which literals of a cube contradict each other, by Z3 (the current values only)
     let addrs = Addresses::new(prog);
     let no_subst = HashMap::default();
-    let mut infeasible = |v: VertexId, lits: &[Lit]| -> Option<Vec<Lit>> {
+    // the term of a literal about the current state at `v`, for Z3
+    let term_of = |v: VertexId, l: &Lit| -> Option<Term> {
+        if l.when != When::Now {
+            return None;
+        }
         let p = cfg.vertices[v as usize].proc?;
         let f = *func_of_proc.get(&p)?;
         let conv = Conv {
@@ -192,20 +201,18 @@ pub fn extract(
             subst: &no_subst,
             wrap_casts: true,
         };
+        let i = pred_of(v, l.var)?;
+        let t = conv.expr(&abs.preds.preds[i].expr).ok()?.truth();
+        Some(if l.value { t } else { Term::not(t) })
+    };
+    let mut infeasible = |v: VertexId, lits: &[Lit]| -> Option<Vec<Lit>> {
         let solver = PooledSolver::new(CONSISTENCY_MS);
         let mut enc = Encoder::new(&addrs);
         let mut named: Vec<(Bool, Lit)> = Vec::new();
         for (k, l) in lits.iter().enumerate() {
-            if l.when != When::Now {
-                continue;
-            }
-            let Some(i) = pred_of(v, l.var) else { continue };
-            let Ok(t) = conv.expr(&abs.preds.preds[i].expr) else {
-                continue;
-            };
-            let t = if l.value { t.truth() } else { Term::not(t.truth()) };
+            let Some(t) = term_of(v, l) else { continue };
             let b = Bool::new_const(format!("lit{k}"));
-            solver.assert(&b.implies(&enc.boolean(&t)));
+            solver.assert(b.implies(enc.boolean(&t)));
             named.push((b, *l));
         }
         let assumptions: Vec<Bool> = named.iter().map(|n| n.0.clone()).collect();
@@ -228,9 +235,9 @@ pub fn extract(
     let vertices: Vec<VertexId> = asked.iter().map(|a| a.0).collect();
     let reach = states::reachable(&cfg, opts, &vertices, &keep, MAX_CUBES, &mut infeasible)
         .map_err(|e| match e {
-        NoStates::ErrorReachable => NoCertificate::NotProved,
-        NoStates::GaveUp(g) => NoCertificate::GaveUp(g.message),
-    })?;
+            NoStates::ErrorReachable => NoCertificate::NotProved,
+            NoStates::GaveUp(g) => NoCertificate::GaveUp(g.message),
+        })?;
 
     let mut claims = Vec::new();
     let render = |v: VertexId, states: &States| -> Option<String> {
@@ -244,12 +251,18 @@ pub fn extract(
         };
         // a disjunction of conjunctions, or a conjunction of disjunctions
         let (groups, inner, outer) = match states {
-            States::Exact(cubes) if cubes.is_true() => return None,
             States::Exact(cubes) if cubes.is_false() => return Some("0".into()),
-            States::Exact(cubes) => (&cubes.0, " && ", " || "),
-            States::Implied(clauses) if clauses.is_empty() => return None,
-            States::Implied(clauses) => (clauses, " || ", " && "),
+            States::Exact(cubes) => (
+                super::simplify::simplify(cubes.0.clone(), &|l| term_of(v, l), &addrs),
+                " && ",
+                " || ",
+            ),
+            States::Implied(clauses) => (clauses.clone(), " || ", " && "),
         };
+        // no clause, or a cube all of whose literals went: the claim is `true`
+        if groups.is_empty() || (inner == " && " && groups.iter().any(|g| g.is_empty())) {
+            return None;
+        }
         let group = |c: &Vec<Lit>| -> String {
             let lits: Vec<String> = c.iter().map(lit).collect();
             if c.len() == 1 || groups.len() == 1 {

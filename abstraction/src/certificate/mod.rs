@@ -17,6 +17,7 @@
 pub mod check;
 pub mod ctext;
 pub mod extract;
+pub mod simplify;
 
 use crate::cir::{Body, FuncId, Loc, NodeId, Program};
 
@@ -91,7 +92,12 @@ pub fn loop_heads(body: &Body) -> Vec<NodeId> {
 /// The source location of a loop head: the line of its first edge, with the column of a
 /// loop keyword on that line when there is one (witness formats locate a loop invariant at
 /// the loop's keyword).
-pub fn loop_loc(prog: &Program, f: FuncId, head: NodeId, source: &dyn Fn(Loc) -> Option<String>) -> Loc {
+pub fn loop_loc(
+    prog: &Program,
+    f: FuncId,
+    head: NodeId,
+    source: &dyn Fn(Loc) -> Option<String>,
+) -> Loc {
     let Some(body) = &prog.func(f).body else {
         return prog.func(f).loc;
     };
@@ -120,9 +126,7 @@ fn keyword_at(text: &str, kw: &str) -> Option<usize> {
     let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
     text.match_indices(kw)
         .map(|(i, _)| i)
-        .filter(|&i| {
-            (i == 0 || !word(b[i - 1])) && b.get(i + kw.len()).is_none_or(|&c| !word(c))
-        })
+        .filter(|&i| (i == 0 || !word(b[i - 1])) && b.get(i + kw.len()).is_none_or(|&c| !word(c)))
         .last()
 }
 

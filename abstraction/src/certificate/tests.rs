@@ -93,7 +93,10 @@ fn an_invariant_too_weak_to_exclude_the_error_is_refused() {
 
 #[test]
 fn an_invariant_false_initially_is_refused_at_the_start() {
-    let o = run(COUNT, &[("main", "loop@7", "s == 2 * i && i <= n && i > 0")]);
+    let o = run(
+        COUNT,
+        &[("main", "loop@7", "s == 2 * i && i <= n && i > 0")],
+    );
     assert_eq!(fails_at(&o), Some(Start::Initial), "{o:?}");
 }
 
@@ -125,7 +128,11 @@ int main(void) {
 fn a_call_is_replaced_by_the_callee_contract() {
     let o = run(
         CALLS,
-        &[("inc", "ensures", "\\result == a + 1 && calls == \\old(calls) + 1")],
+        &[(
+            "inc",
+            "ensures",
+            "\\result == a + 1 && calls == \\old(calls) + 1",
+        )],
     );
     assert!(proved(&o), "{o:?}");
 }
@@ -141,7 +148,10 @@ fn without_a_contract_a_callee_may_return_anything() {
 
 #[test]
 fn a_postcondition_the_callee_does_not_establish_is_refused_at_its_entry() {
-    let o = run(CALLS, &[("inc", "ensures", "\\result == a + 1 && calls == 1")]);
+    let o = run(
+        CALLS,
+        &[("inc", "ensures", "\\result == a + 1 && calls == 1")],
+    );
     assert_eq!(fails_at(&o), Some(Start::Entry), "{o:?}");
 }
 
@@ -203,4 +213,29 @@ fn loop_heads_are_the_targets_of_back_edges() {
     assert_eq!(heads.len(), 1);
     assert_eq!(body.node(heads[0]).edges[0].loc.line, 7);
     let _: FuncId = main;
+}
+
+#[test]
+fn a_claim_through_the_result_pointer_sees_every_write() {
+    // `\result` is no variable of the program: the points-to analysis knows nothing of
+    // what it points to, so a write through `p` must still reach `\result->c`
+    let src = "extern void reach_error(void);
+struct s { int a; int c; };
+struct s g;
+struct s *make(void) { struct s *p = &g; p->c = 1; return p; }
+int main(void) { struct s *q = make(); if (q->c != 0) reach_error(); return 0; }
+";
+    let o = run(
+        src,
+        &[
+            ("make", "requires", "g.c == 0"),
+            ("make", "ensures", "\\result->c == 0"),
+        ],
+    );
+    assert!(fails_at(&o).is_some(), "{o:?}");
+    let o = run(
+        src.replace("p->c = 1", "p->c = 0").as_str(),
+        &[("make", "ensures", "\\result->c == 0")],
+    );
+    assert!(proved(&o), "{o:?}");
 }
