@@ -1,6 +1,7 @@
 //! Correctness witnesses in YAML: one `invariant_set` entry (SV-COMP witness format 2.0)
 //! whose content lists loop invariants (`loop_invariant`, located at the loop's keyword)
-//! and location invariants (`location_invariant`), C expressions; and function contracts
+//! and location invariants (`location_invariant`), C expressions (ACSL where a loop
+//! invariant relates a global to its value at the function's entry); and function contracts
 //! (`function_contract`, located at the function's definition, `requires` and `ensures` in
 //! ACSL with `\result` and `\old(x)`: the format's version 2.1 extension, so a witness
 //! with contracts says `format_version: 2.1`).
@@ -117,7 +118,13 @@ pub fn write(invariants: &[Invariant], meta: &Meta) -> String {
                     .into(),
                     location: place(&i.location),
                     value: value.clone(),
-                    format: "c_expression".into(),
+                    // `\old(x)` (a global's value at the function's entry) is ACSL
+                    format: if value.contains("\\old") {
+                        "acsl_expression"
+                    } else {
+                        "c_expression"
+                    }
+                    .into(),
                 }),
                 ..Item::default()
             },

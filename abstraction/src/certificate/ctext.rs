@@ -14,7 +14,8 @@ use crate::cir::{BinOp, Expr, ExprKind, FuncId, Lval, Program, UnOp, VarId, VarK
 /// Which values a claim of function `func` speaks of.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Naming {
-    /// The state at a point of the function: its locals, formals and the globals.
+    /// The state at a point of the function: its locals, formals and the globals, and
+    /// `\old(x)` (ACSL: the value `x` had when the function was entered).
     Here,
     /// The state at a return, in a postcondition: globals and memory as left behind,
     /// `\result`, `\old(x)`, and the formals the function never assigns (which keep their
@@ -70,8 +71,9 @@ impl Printer<'_> {
                 .then(|| "\\result".to_string());
         }
         if let Some(x) = entry_value_of(prog, v) {
-            return (self.naming == Naming::Returned && var.kind == VarKind::Temp(self.func))
-                .then(|| format!("\\old({})", prog.var(x).name));
+            return (matches!(self.naming, Naming::Returned | Naming::Here)
+                && var.kind == VarKind::Temp(self.func))
+            .then(|| format!("\\old({})", prog.var(x).name));
         }
         if !is_c_ident(&var.name) || !self.resolves_to(&var.name, v) {
             return None;

@@ -141,8 +141,18 @@ pub fn extract(
     // how a literal is named at a vertex, if it is kept there
     let naming = |v: VertexId, var: Var, when: When| -> Option<Naming> {
         let p = cfg.vertices[v as usize].proc?;
+        let first = cfg.procs[p as usize].first == v;
         match (is_exit(v), var, when) {
-            (false, Var::Ret(_), _) | (false, _, When::Entry) => None,
+            (false, Var::Ret(_), _) => None,
+            // at a loop head, the values at entry of the globals' and the formals'
+            // predicates (at the entry itself they are the current ones)
+            (false, Var::Global(_), When::Entry) if !first => Some(Naming::Entry),
+            (false, Var::Local(i), When::Entry)
+                if !first && i < cfg.procs[p as usize].formals =>
+            {
+                Some(Naming::Entry)
+            }
+            (false, _, When::Entry) => None,
             (false, _, When::Now) => Some(Naming::Here),
             (true, Var::Local(i), When::Entry) if i < cfg.procs[p as usize].formals => {
                 Some(Naming::Entry)
