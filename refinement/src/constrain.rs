@@ -55,13 +55,7 @@ fn valuations(abs: &Abstraction, cfg: &Cfg, trace: &Trace) -> Vec<Valuation> {
         .iter()
         .map(|(&f, sig)| (sig.name.as_str(), f))
         .collect();
-    let index: HashMap<&str, usize> = abs
-        .preds
-        .preds
-        .iter()
-        .enumerate()
-        .map(|(i, p)| (p.name.as_str(), i))
-        .collect();
+    let index = abs.preds.index_by_name();
     let live = liveness(cfg, &mod_ref(cfg));
     trace
         .steps

@@ -42,14 +42,9 @@ pub struct CorrectnessValidation {
 
 /// Validates the correctness witness `text`; returns the exit status.
 pub fn run(args: &ValidateArgs, text: &str) -> u8 {
-    let w = match invariants::read(text) {
-        Ok(w) => w,
-        Err(e) => {
-            eprintln!("error: {}: {e}", args.witness.display());
-            return exit::BAD_INPUT;
-        }
-    };
-    let v = match validate(args, &w) {
+    let read =
+        invariants::read(text).map_err(|e| format!("error: {}: {e}", args.witness.display()));
+    let v = match read.and_then(|w| validate(args, &w)) {
         Ok(v) => v,
         Err(e) => {
             eprintln!("{e}");

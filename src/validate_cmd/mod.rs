@@ -102,14 +102,8 @@ pub fn run(args: &ValidateArgs) -> u8 {
     if witness::invariants::is_correctness(&text) {
         return correctness::run(args, &text);
     }
-    let w = match witness::read(&text) {
-        Ok(w) => w,
-        Err(e) => {
-            eprintln!("error: {}: {e}", args.witness.display());
-            return exit::BAD_INPUT;
-        }
-    };
-    let v = match validate(args, &w) {
+    let read = witness::read(&text).map_err(|e| format!("error: {}: {e}", args.witness.display()));
+    let v = match read.and_then(|w| validate(args, &w)) {
         Ok(v) => v,
         Err(e) => {
             eprintln!("{e}");

@@ -12,7 +12,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::yaml::{metadata, Metadata};
+use super::yaml::{metadata, Metadata, Place};
 use super::{at, Meta};
 use crate::report::model::Location;
 
@@ -80,16 +80,6 @@ struct Contract {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     ensures: Option<String>,
     format: String,
-}
-
-#[derive(Debug, Serialize, Deserialize)]
-struct Place {
-    file_name: String,
-    line: u32,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    column: Option<u32>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    function: Option<String>,
 }
 
 fn place(l: &Location) -> Place {

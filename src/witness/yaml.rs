@@ -64,14 +64,15 @@ struct Point {
     constraint: Option<Constraint>,
 }
 
+/// A location in a YAML witness.
 #[derive(Debug, Serialize, Deserialize)]
-struct Place {
-    file_name: String,
-    line: u32,
+pub(super) struct Place {
+    pub file_name: String,
+    pub line: u32,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    column: Option<u32>,
+    pub column: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    function: Option<String>,
+    pub function: Option<String>,
 }
 
 #[derive(Debug, Serialize, Deserialize)]

@@ -735,14 +735,7 @@ fn call_external(
         EnvFn::Known(_) | EnvFn::Unknown => {}
     }
     // effects on memory: every predicate over a location the call may write becomes unknown
-    let no_lhs = match stmt {
-        Stmt::Call { callee, args, .. } => Stmt::Call {
-            lhs: None,
-            callee: callee.clone(),
-            args: args.clone(),
-        },
-        other => other.clone(),
-    };
+    let no_lhs = stmt.without_result();
     let mods = ctx.modref.stmt_mod(ctx.prog, ctx.pt, f, &no_lhs);
     let hit: Vec<usize> = vis
         .iter()

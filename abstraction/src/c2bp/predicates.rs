@@ -152,6 +152,15 @@ pub fn entry_values_of(prog: &Program, f: FuncId) -> Vec<(VarId, VarId)> {
 }
 
 impl PredicateSet {
+    /// Each predicate's index by its boolean-program name.
+    pub fn index_by_name(&self) -> rustc_hash::FxHashMap<&str, usize> {
+        self.preds
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.name.as_str(), i))
+            .collect()
+    }
+
     /// Adds `expr` (scoped to `func`, or global if `None`), unless it is already there.
     /// A predicate over static-storage variables only becomes global. Returns true if added.
     pub fn add(&mut self, prog: &Program, func: Option<FuncId>, expr: Expr) -> bool {

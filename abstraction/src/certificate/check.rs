@@ -741,14 +741,7 @@ impl<'a> Checker<'a> {
             }
             EnvFn::Known(_) | EnvFn::Unknown => {}
         }
-        let no_lhs = match stmt {
-            Stmt::Call { callee, args, .. } => Stmt::Call {
-                lhs: None,
-                callee: callee.clone(),
-                args: args.clone(),
-            },
-            other => other.clone(),
-        };
+        let no_lhs = stmt.without_result();
         let mods = self.an.modref.stmt_mod(self.prog, &self.an.pt, f, &no_lhs);
         let mut q = q.clone();
         if let Some(l) = lhs {

@@ -75,13 +75,7 @@ pub fn extract(
     let _span = tracing::info_span!("certificate").entered();
     let cfg = Cfg::build(&abs.program).map_err(NoCertificate::BadProgram)?;
     let assigned = crate::c2bp::modified_params(prog);
-    let pred_by_name: HashMap<&str, usize> = abs
-        .preds
-        .preds
-        .iter()
-        .enumerate()
-        .map(|(i, p)| (p.name.as_str(), i))
-        .collect();
+    let pred_by_name = abs.preds.index_by_name();
     let func_of_proc: HashMap<u32, FuncId> = abs
         .procs
         .iter()
@@ -147,9 +141,7 @@ pub fn extract(
             // at a loop head, the values at entry of the globals' and the formals'
             // predicates (at the entry itself they are the current ones)
             (false, Var::Global(_), When::Entry) if !first => Some(Naming::Entry),
-            (false, Var::Local(i), When::Entry)
-                if !first && i < cfg.procs[p as usize].formals =>
-            {
+            (false, Var::Local(i), When::Entry) if !first && i < cfg.procs[p as usize].formals => {
                 Some(Naming::Entry)
             }
             (false, _, When::Entry) => None,

@@ -271,6 +271,18 @@ pub enum Stmt {
 }
 
 impl Stmt {
+    /// The statement without the assignment of a call's result (a call's own effects).
+    pub fn without_result(&self) -> Stmt {
+        match self {
+            Stmt::Call { callee, args, .. } => Stmt::Call {
+                lhs: None,
+                callee: callee.clone(),
+                args: args.clone(),
+            },
+            other => other.clone(),
+        }
+    }
+
     /// True for statements after which the path ends.
     pub fn is_terminal(&self) -> bool {
         matches!(self, Stmt::Error | Stmt::Halt { .. })
