@@ -47,6 +47,9 @@ use crate::smt::encode::{Addresses, Encoder};
 use crate::smt::solver_pool::PooledSolver;
 use crate::smt::term::{as_int, CellsKey, Conv, Obj, Op, Term};
 
+/// A join's WP larger than this (in term nodes) is shared ([`Checker::share`]).
+const SHARE_ABOVE: usize = 32;
+
 /// Settings of a check.
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -166,6 +169,7 @@ pub fn check(
         },
         opts,
         obligations: 0,
+        defs: Vec::new(),
     };
     let funcs = reachable_functions(prog, an, entry);
     // the entry function starts from the initial state, unless the program calls it too
@@ -220,6 +224,8 @@ struct Checker<'a> {
     wp: Wp,
     opts: &'a Options,
     obligations: usize,
+    /// Definitions of the shared WPs of the current function's joins ([`Checker::share`]).
+    defs: Vec<Term>,
 }
 
 /// Why a weakest precondition was not computed.
@@ -299,6 +305,7 @@ impl<'a> Checker<'a> {
     /// Checks every segment of `f`; the first failure, if any.
     fn function(&mut self, f: FuncId, is_entry: bool, entry_called: bool) -> Option<Outcome> {
         let prog = self.prog;
+        self.defs.clear();
         let body = prog.func(f).body.as_ref()?;
         let mut cuts: BTreeSet<NodeId> = loop_heads(body).into_iter().collect();
         for (g, s, _) in &self.claims {
@@ -395,6 +402,9 @@ impl<'a> Checker<'a> {
         self.obligations += 1;
         let solver = PooledSolver::new(self.opts.timeout_ms);
         let mut enc = Encoder::new(&self.addrs);
+        for d in &self.defs {
+            solver.assert(enc.boolean(d));
+        }
         solver.assert(enc.boolean(pre));
         solver.assert(enc.boolean(post).not());
         let mut ob = Obligation {
@@ -505,16 +515,73 @@ impl<'a> Checker<'a> {
                 }
             }
         }
+        let mut into = vec![0usize; body.nodes.len()];
+        for (_, e) in body.edges() {
+            into[e.to.0 as usize] += 1;
+        }
         let mut result = tru();
         for m in order {
             let t = self.node_wp(f, m, cuts, memo)?;
             if m == n {
                 result = t;
+            } else if into[m.0 as usize] > 1 && size(&t) > SHARE_ABOVE {
+                // a join: its WP once, as a definition, not a copy per way into it
+                let shared = self.share(&t);
+                memo.insert(m, shared);
             } else {
                 memo.insert(m, t);
             }
         }
         Ok(result)
+    }
+
+    /// `q`, the WP at a join, shared: a fresh proposition `B` defined (for every obligation
+    /// of the function) as `q` over fresh copies of the variables and memory reads it reads,
+    /// and used as `copies == values ⇒ B`. A way into the join then substitutes into the
+    /// equations only, so the WP of a chain of branches grows linearly, not exponentially.
+    /// The same copies serve every way in: a failing run passes the join once, and its
+    /// values there are the copies'.
+    fn share(&mut self, q: &Term) -> Term {
+        let mut reads: Vec<(Term, Term)> = Vec::new();
+        let over_copies = self.copy_reads(q, &mut reads);
+        let b = Term::bin(Op::Ne, self.fresh(), Term::Int(0));
+        self.defs.push(Term::bin(
+            Op::And,
+            implies(b.clone(), over_copies.clone()),
+            implies(over_copies, b.clone()),
+        ));
+        let eqs = reads
+            .into_iter()
+            .map(|(read, copy)| Term::bin(Op::Eq, copy, read))
+            .reduce(|a, c| Term::bin(Op::And, a, c))
+            .unwrap_or_else(tru);
+        implies(eqs, b)
+    }
+
+    /// `t` with each variable and each outermost memory read replaced by its copy (a fresh
+    /// symbol, recorded in `reads` beside what it copies).
+    fn copy_reads(&mut self, t: &Term, reads: &mut Vec<(Term, Term)>) -> Term {
+        match t {
+            Term::Var(_) | Term::Mem { .. } => {
+                if let Some((_, c)) = reads.iter().find(|(r, _)| r == t) {
+                    return c.clone();
+                }
+                let c = self.fresh();
+                reads.push((t.clone(), c.clone()));
+                c
+            }
+            Term::Not(a) => Term::not(self.copy_reads(a, reads)),
+            Term::Bin(op, a, b) => {
+                let (a, b) = (self.copy_reads(a, reads), self.copy_reads(b, reads));
+                Term::bin(*op, a, b)
+            }
+            Term::Ite(c, a, b) => Term::Ite(
+                Box::new(self.copy_reads(c, reads)),
+                Box::new(self.copy_reads(a, reads)),
+                Box::new(self.copy_reads(b, reads)),
+            ),
+            other => other.clone(),
+        }
     }
 
     /// The WP at node `m` (its successors' WPs known).
