@@ -174,7 +174,15 @@ pub struct Outcome {
     pub proof: Option<Proof>,
     /// The boolean program that proved it ([`Proof::Abstraction`] only): its reachable
     /// states are the proof's invariants ([`slamrs_abstraction::certificate`]).
-    pub abstraction: Option<Box<c2bp::Abstraction>>,
+    pub abstraction: Option<Box<ProvedBy>>,
+}
+
+/// The abstraction a SAFE verdict came from, with the program analyses it was built on
+/// (what reading a certificate off it needs).
+#[derive(Clone, Debug)]
+pub struct ProvedBy {
+    pub abstraction: c2bp::Abstraction,
+    pub analyses: Arc<slamrs_abstraction::analysis::Analyses>,
 }
 
 /// Runs CEGAR on `prog` (already instrumented: its `Error` edges are the violations),
@@ -536,7 +544,10 @@ fn run_loop(
                     None => {
                         let predicates = abs.preds.clone();
                         LoopEnd::Done(Outcome {
-                            abstraction: Some(Box::new(abs)),
+                            abstraction: Some(Box::new(ProvedBy {
+                                abstraction: abs,
+                                analyses: refiner.analyses(),
+                            })),
                             ..safe(Proof::Abstraction, stats, predicates)
                         })
                     }

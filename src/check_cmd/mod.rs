@@ -669,7 +669,7 @@ fn certificate_of(
     file: &std::path::Path,
     max_bdd_nodes: usize,
 ) -> Result<Vec<crate::witness::invariants::Invariant>, String> {
-    let Some(abs) = &outcome.abstraction else {
+    let Some(proved) = &outcome.abstraction else {
         return Err(match outcome.proof {
             Some(cegar::Proof::Exploration) => {
                 "the proof covered every path by exploration, which leaves no invariants to state"
@@ -696,10 +696,13 @@ fn certificate_of(
         max_nodes: max_bdd_nodes,
         ..Default::default()
     };
-    let an = slamrs_abstraction::analysis::Analyses::compute(prog);
-    let cert = slamrs_abstraction::certificate::extract::extract(prog, &an, abs, &opts, &|l| {
-        (source.borrow_mut())(l)
-    })
+    let cert = slamrs_abstraction::certificate::extract::extract(
+        prog,
+        &proved.analyses,
+        &proved.abstraction,
+        &opts,
+        &|l| (source.borrow_mut())(l),
+    )
     .map_err(|e| format!("no invariants could be read off the proof: {e}"))?;
     Ok(crate::witness::invariants_of(prog, &cert, file))
 }

@@ -14,9 +14,9 @@ use serde::Serialize;
 use slamrs_abstraction::analysis::Analyses;
 use slamrs_abstraction::certificate::check::{self as cert_check, Outcome, Start};
 use slamrs_abstraction::certificate::{self as certificate, Claim, Site};
-use slamrs_abstraction::cir::{FuncId, Loc, NodeId, Program};
+use slamrs_abstraction::cir::{FuncId, Loc, Program};
 
-use super::{load, Loaded, ValidateArgs, ValidateFormat};
+use super::{load, read_and_validate, Loaded, ValidateArgs, ValidateFormat};
 use crate::exit;
 use crate::witness::invariants::{self, Correctness, Invariant, InvariantKind};
 use crate::witness::sha256_hex;
@@ -42,14 +42,9 @@ pub struct CorrectnessValidation {
 
 /// Validates the correctness witness `text`; returns the exit status.
 pub fn run(args: &ValidateArgs, text: &str) -> u8 {
-    let read =
-        invariants::read(text).map_err(|e| format!("error: {}: {e}", args.witness.display()));
-    let v = match read.and_then(|w| validate(args, &w)) {
+    let v = match read_and_validate(args, text, invariants::read, validate) {
         Ok(v) => v,
-        Err(e) => {
-            eprintln!("{e}");
-            return exit::BAD_INPUT;
-        }
+        Err(code) => return code,
     };
     match args.format {
         ValidateFormat::Text => {
@@ -227,7 +222,7 @@ fn place(prog: &Program, inv: &Invariant, site: Option<Site>) -> Result<(FuncId,
     }
     // a location invariant, or a loop slamrs sees elsewhere: the first program point on
     // the line, which becomes a cut point of the check
-    point_at(prog, func, loc.line, column)
+    certificate::point_at(prog, func, loc.line, column)
         .map(|n| (func, Site::Loop(n)))
         .ok_or_else(|| {
             format!(
@@ -246,27 +241,6 @@ fn function_at(prog: &Program, line: u32) -> Option<FuncId> {
             .as_ref()
             .is_some_and(|b| b.edges().any(|(_, e)| e.loc.line == line))
     })
-}
-
-/// The node of `f` whose first edge is the leftmost on `line` (at or after `column`).
-fn point_at(prog: &Program, f: FuncId, line: u32, column: Option<u32>) -> Option<NodeId> {
-    let body = prog.func(f).body.as_ref()?;
-    let mut on_line: Vec<(u32, NodeId)> = body
-        .nodes
-        .iter()
-        .enumerate()
-        .filter_map(|(k, n)| {
-            let e = n.edges.first()?;
-            (e.loc.line == line).then_some((e.loc.col, NodeId(k as u32)))
-        })
-        .collect();
-    on_line.sort();
-    let c = column.unwrap_or(0);
-    on_line
-        .iter()
-        .find(|(col, _)| *col >= c)
-        .or(on_line.first())
-        .map(|x| x.1)
 }
 
 /// Names a segment's start for a message.

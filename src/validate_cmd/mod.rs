@@ -102,13 +102,9 @@ pub fn run(args: &ValidateArgs) -> u8 {
     if witness::invariants::is_correctness(&text) {
         return correctness::run(args, &text);
     }
-    let read = witness::read(&text).map_err(|e| format!("error: {}: {e}", args.witness.display()));
-    let v = match read.and_then(|w| validate(args, &w)) {
+    let v = match read_and_validate(args, &text, witness::read, validate) {
         Ok(v) => v,
-        Err(e) => {
-            eprintln!("{e}");
-            return exit::BAD_INPUT;
-        }
+        Err(code) => return code,
     };
     match args.format {
         ValidateFormat::Text => {
@@ -140,6 +136,21 @@ pub fn run(args: &ValidateArgs) -> u8 {
     } else {
         exit::UNKNOWN
     }
+}
+
+/// Reads the witness `text` with `read` and validates it with `validate`; a witness or
+/// program that cannot be read is bad input, said on stderr.
+fn read_and_validate<W, V>(
+    args: &ValidateArgs,
+    text: &str,
+    read: fn(&str) -> Result<W, String>,
+    validate: fn(&ValidateArgs, &W) -> Result<V, String>,
+) -> Result<V, u8> {
+    let w = read(text).map_err(|e| format!("error: {}: {e}", args.witness.display()));
+    w.and_then(|w| validate(args, &w)).map_err(|e| {
+        eprintln!("{e}");
+        exit::BAD_INPUT
+    })
 }
 
 /// The program a witness is checked against, instrumented as `check` does.

@@ -131,26 +131,41 @@ fn keyword_at(text: &str, kw: &str) -> Option<usize> {
 }
 
 /// The loop head a claim at `line` of function `f` means: the one whose first edge is on
-/// that line (the leftmost keyword's loop when several are: `column` picks among them).
+/// that line (the leftmost at or after `column` when several are).
 pub fn loop_at(prog: &Program, f: FuncId, line: u32, column: Option<u32>) -> Option<NodeId> {
     let body = prog.func(f).body.as_ref()?;
-    let mut on_line: Vec<(u32, NodeId)> = loop_heads(body)
+    leftmost_at(body, loop_heads(body), line, column)
+}
+
+/// The program point of `f` a claim at `line` means: the node whose first edge is the
+/// leftmost on the line (at or after `column`, when one is).
+pub fn point_at(prog: &Program, f: FuncId, line: u32, column: Option<u32>) -> Option<NodeId> {
+    let body = prog.func(f).body.as_ref()?;
+    leftmost_at(body, (0..body.nodes.len() as u32).map(NodeId), line, column)
+}
+
+/// Among `nodes`, the one whose first edge is on `line`, leftmost at or after `column`
+/// (else leftmost).
+fn leftmost_at(
+    body: &Body,
+    nodes: impl IntoIterator<Item = NodeId>,
+    line: u32,
+    column: Option<u32>,
+) -> Option<NodeId> {
+    let mut on_line: Vec<(u32, NodeId)> = nodes
         .into_iter()
-        .filter_map(|h| {
-            let e = body.node(h).edges.first()?;
-            (e.loc.line == line).then_some((e.loc.col, h))
+        .filter_map(|n| {
+            let e = body.node(n).edges.first()?;
+            (e.loc.line == line).then_some((e.loc.col, n))
         })
         .collect();
     on_line.sort();
-    match column {
-        // the loop whose first edge is the first one at or after the keyword's column
-        Some(c) => on_line
-            .iter()
-            .find(|(col, _)| *col >= c)
-            .or(on_line.first())
-            .map(|x| x.1),
-        None => on_line.first().map(|x| x.1),
-    }
+    let c = column.unwrap_or(0);
+    on_line
+        .iter()
+        .find(|(col, _)| *col >= c)
+        .or(on_line.first())
+        .map(|x| x.1)
 }
 
 #[cfg(test)]
