@@ -65,8 +65,30 @@ pub enum States {
     Implied(Vec<Vec<Lit>>),
 }
 
-/// Names the part of a cube of a vertex whose literals contradict each other, if they do.
-pub type Infeasible<'a> = dyn FnMut(VertexId, &[Lit]) -> Option<Vec<Lit>> + 'a;
+/// What the caller knows of the literals that cannot hold together. The boolean program
+/// does not know that `x == 1` and `x == 2` exclude each other; a valuation that has both
+/// is no state at all, so it is a don't-care of the set read (neither covered nor kept
+/// out), and the set is stated in far fewer cubes.
+pub trait Consistency {
+    /// Sets of literals over `lits` (the variables kept at `vertex`, with their copies)
+    /// each of which cannot hold as a whole, known before any cube is read.
+    fn contradictions(&mut self, vertex: VertexId, lits: &[(Var, When)]) -> Vec<Vec<Lit>>;
+    /// The part of `cube` (a cube of `vertex`) whose literals contradict each other, if
+    /// they do.
+    fn infeasible(&mut self, vertex: VertexId, cube: &[Lit]) -> Option<Vec<Lit>>;
+}
+
+/// Every valuation may be a state.
+pub struct Unconstrained;
+
+impl Consistency for Unconstrained {
+    fn contradictions(&mut self, _: VertexId, _: &[(Var, When)]) -> Vec<Vec<Lit>> {
+        Vec::new()
+    }
+    fn infeasible(&mut self, _: VertexId, _: &[Lit]) -> Option<Vec<Lit>> {
+        None
+    }
+}
 
 /// What [`reachable`] found.
 #[derive(Clone, Debug, Default)]
@@ -88,8 +110,8 @@ pub enum NoStates {
 
 /// Runs the BDD engine to its fixpoint and reads the reachable states at `vertices` and at
 /// every procedure's exit, keeping only the literals `keep(vertex, var, when)` accepts
-/// (the others are quantified: the result is the projection). `infeasible(vertex, cube)`
-/// may name a part of a cube whose literals contradict each other (see [`project`]). A set
+/// (the others are quantified: the result is the projection). `consistency` names the
+/// literals that contradict each other (see [`project`]). A set
 /// that takes more than `max_cubes` cubes is given by its implied clauses
 /// ([`States::Implied`]).
 pub fn reachable(
@@ -98,7 +120,7 @@ pub fn reachable(
     vertices: &[VertexId],
     keep: &dyn Fn(VertexId, Var, When) -> bool,
     max_cubes: usize,
-    infeasible: &mut Infeasible,
+    consistency: &mut dyn Consistency,
 ) -> Result<Reachable, NoStates> {
     let _span = tracing::info_span!("reachable_states").entered();
     let opts = SymbolicOptions {
@@ -120,7 +142,7 @@ pub fn reachable(
     }
     let mut read = |s: &Symbolic, v: VertexId| -> Option<States> {
         let proc = cfg.proc_of(v)?;
-        project(s, proc, v, &s.pe[v as usize], keep, max_cubes, infeasible)
+        project(s, proc, v, &s.pe[v as usize], keep, max_cubes, consistency)
     };
     let at = vertices.iter().map(|&v| read(&s, v)).collect();
     let exits = cfg.procs.iter().map(|p| read(&s, p.exit)).collect();
@@ -135,12 +157,11 @@ pub fn reachable(
 
 /// The set `pe` of a vertex of `proc`, projected to the kept literals.
 ///
-/// Cubes are picked from the set one at a time; `infeasible` may say that a cube's
-/// literals cannot hold together (their predicates contradict each other: the boolean
-/// program does not know that `x > 0` and `x < 0` exclude each other), giving a
-/// contradicting part, which then joins the don't-cares: no state has it, so it is
-/// neither covered nor kept out. Each cube is widened to a prime implicant of the set
-/// with its don't-cares.
+/// The contradictions known up front are don't-cares from the start: no state has them,
+/// so they are neither covered nor kept out. Cubes are then picked from the set one at a
+/// time; `consistency` may still say that a cube's literals cannot hold together, giving
+/// a contradicting part, which joins the don't-cares. Each cube is widened to a prime
+/// implicant of the set with its don't-cares.
 fn project(
     s: &Symbolic,
     proc: ProcId,
@@ -148,7 +169,7 @@ fn project(
     pe: &Bdd,
     keep: &dyn Fn(VertexId, Var, When) -> bool,
     max_cubes: usize,
-    infeasible: &mut Infeasible,
+    consistency: &mut dyn Consistency,
 ) -> Option<States> {
     let m = &s.m;
     let nl = s.cfg.procs[proc as usize].locals.len() as u32;
@@ -175,14 +196,21 @@ fn project(
             .map(|n| (n.0, l.value))
     };
     let mut dont_care = m.f();
-    let mut rest = f.clone();
+    let vars: Vec<(Var, When)> = named.iter().map(|n| (n.1, n.2)).collect();
+    for core in consistency.contradictions(vertex, &vars) {
+        let core: Vec<(u32, bool)> = core.iter().filter_map(index_of).collect();
+        dont_care = m.or(&dont_care, &m.lits(core.iter().copied()));
+    }
+    let mut rest = m.and(&f, &m.not(&dont_care));
     let mut cubes = Vec::new();
     let mut asked = 0;
     while !m.is_false(&rest) {
         if cubes.len() == max_cubes || asked > 4 * max_cubes {
             // what every real state satisfies: the contradictory valuations are none
             let real = m.and(&f, &m.not(&dont_care));
-            return Some(States::Implied(implied_clauses(s, &real, &lit_of)));
+            return Some(States::Implied(implied_clauses(
+                s, &real, &dont_care, &lit_of,
+            )));
         }
         let picked = m.pick_cube(&rest)?;
         let mut lits: Vec<(u32, bool)> = kept
@@ -191,7 +219,7 @@ fn project(
             .collect();
         asked += 1;
         let named_lits: Vec<Lit> = lits.iter().map(|&(i, b)| lit_of(i, b)).collect();
-        if let Some(core) = infeasible(vertex, &named_lits) {
+        if let Some(core) = consistency.infeasible(vertex, &named_lits) {
             let core: Vec<(u32, bool)> = core.iter().filter_map(index_of).collect();
             let no = m.lits(core.iter().copied());
             dont_care = m.or(&dont_care, &no);
@@ -222,9 +250,16 @@ fn project(
 const MAX_PAIR_VARS: usize = 96;
 
 /// The clauses of one literal, and of two literals over variables neither of which is
-/// fixed, that `f` implies.
-fn implied_clauses(s: &Symbolic, f: &Bdd, lit_of: &dyn Fn(u32, bool) -> Lit) -> Vec<Vec<Lit>> {
+/// fixed, that `f` implies, but for those every consistent valuation satisfies (the
+/// valuations in `dont_care` are none).
+fn implied_clauses(
+    s: &Symbolic,
+    f: &Bdd,
+    dont_care: &Bdd,
+    lit_of: &dyn Fn(u32, bool) -> Lit,
+) -> Vec<Vec<Lit>> {
     let m = &s.m;
+    let consistent = m.not(dont_care);
     let support = m.support(f);
     let mut clauses = Vec::new();
     let mut free = Vec::new();
@@ -242,7 +277,7 @@ fn implied_clauses(s: &Symbolic, f: &Bdd, lit_of: &dyn Fn(u32, bool) -> Lit) -> 
             for &b in &free[k + 1..] {
                 for (va, vb) in [(true, true), (true, false), (false, true), (false, false)] {
                     let clause = m.or(&m.lit(a, va), &m.lit(b, vb));
-                    if m.implies(f, &clause) {
+                    if m.implies(f, &clause) && !m.implies(&consistent, &clause) {
                         clauses.push(vec![lit_of(a, va), lit_of(b, vb)]);
                     }
                 }
@@ -285,7 +320,7 @@ mod tests {
             &[head],
             &|_, _, w| w == When::Now,
             16,
-            &mut |_, _| None,
+            &mut Unconstrained,
         )
         .expect("error unreachable");
         let Some(States::Exact(at)) = r.at[0].clone() else {
@@ -299,6 +334,84 @@ mod tests {
         }
     }
 
+    /// `a`, `b`, `c` stand for `x == 1`, `x == 2`, `x == 3`: at most one holds.
+    struct OneOf(Vec<Var>);
+
+    impl Consistency for OneOf {
+        fn contradictions(&mut self, _: VertexId, lits: &[(Var, When)]) -> Vec<Vec<Lit>> {
+            let mut out = Vec::new();
+            for (k, &(x, wx)) in lits.iter().enumerate() {
+                for &(y, wy) in &lits[k + 1..] {
+                    if wx == wy && self.0.contains(&x) && self.0.contains(&y) {
+                        let lit = |var, when| Lit {
+                            var,
+                            when,
+                            value: true,
+                        };
+                        out.push(vec![lit(x, wx), lit(y, wy)]);
+                    }
+                }
+            }
+            out
+        }
+        fn infeasible(&mut self, _: VertexId, _: &[Lit]) -> Option<Vec<Lit>> {
+            None
+        }
+    }
+
+    #[test]
+    fn exclusive_literals_are_left_out_of_the_cubes() {
+        // x cycles through 1, 2, 3; `f` is set exactly in state 1
+        let cfg = cfg_of(
+            "decl a, b, c, f;
+             void main() begin
+               a := T; b := F; c := F; f := T;
+               L: while (*) do
+                 if (a) then a, b, f := F, T, F;
+                 elsif (b) then b, c := F, T;
+                 else c, a, f := F, T, T;
+                 fi
+               od
+               assert(!f | a);
+             end
+",
+        );
+        let head = (0..cfg.vertices.len() as u32)
+            .find(|&v| cfg.vertices[v as usize].labels.iter().any(|l| l == "L"))
+            .expect("label L");
+        let read = |consistency: &mut dyn Consistency| {
+            let r = reachable(
+                &cfg,
+                &SymbolicOptions::default(),
+                &[head],
+                &|_, _, w| w == When::Now,
+                16,
+                consistency,
+            )
+            .expect("error unreachable");
+            match r.at[0].clone() {
+                Some(States::Exact(c)) => c,
+                other => panic!("{other:?}"),
+            }
+        };
+        let lits = |c: &Cubes| c.0.iter().map(Vec::len).sum::<usize>();
+        let plain = read(&mut Unconstrained);
+        let globals: Vec<Var> = (0..3).map(Var::Global).collect();
+        let known = read(&mut OneOf(globals.clone()));
+        // three states, either way; with a, b, c exclusive, a state needs no literal
+        // saying the others are false
+        assert_eq!(plain.0.len(), 3, "{plain:?}");
+        assert_eq!(known.0.len(), 3, "{known:?}");
+        assert!(lits(&known) < lits(&plain), "{known:?} vs {plain:?}");
+        for cube in &known.0 {
+            let negated = cube
+                .iter()
+                .filter(|l| !l.value && globals.contains(&l.var))
+                .count();
+            assert_eq!(negated, 0, "{cube:?}");
+        }
+    }
+
     #[test]
     fn a_reachable_error_has_no_invariant() {
         let cfg = cfg_of("decl x;\nvoid main() begin\n x := T;\n assert(!x);\nend\n");
@@ -308,7 +421,7 @@ mod tests {
             &[],
             &|_, _, _| true,
             4,
-            &mut |_, _| None,
+            &mut Unconstrained,
         );
         assert!(matches!(r, Err(NoStates::ErrorReachable)));
     }

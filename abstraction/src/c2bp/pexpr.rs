@@ -351,6 +351,17 @@ impl Parser<'_> {
             let e = self.value(e);
             return self.deref(e, at);
         }
+        if let Some(ty) = self.cast_type()? {
+            let e = self.unary()?;
+            let e = self.value(e);
+            if self.prog.types.as_int(e.ty).is_none() {
+                return Err((at, "only integers can be cast to an integer type".into()));
+            }
+            return Ok(PE::Val(Expr {
+                kind: ExprKind::Cast(Box::new(e)),
+                ty,
+            }));
+        }
         if self.eat("&") {
             match self.unary()? {
                 PE::Lv(lv, ty) => {
@@ -364,6 +375,47 @@ impl Parser<'_> {
             }
         }
         self.postfix()
+    }
+
+    /// A cast's parenthesized integer type, `(unsigned long)` say, if one starts here
+    /// (then eaten).
+    fn cast_type(&mut self) -> PResult<Option<Ty>> {
+        const WORDS: [&str; 7] = [
+            "unsigned", "signed", "char", "short", "int", "long", "_Bool",
+        ];
+        let is_word = |t: Option<&(usize, Tok)>| matches!(t, Some((_, Tok::Ident(w))) if WORDS.contains(&w.as_str()));
+        if self.peek() != Some(&Tok::Op("(")) || !is_word(self.toks.get(self.pos + 1)) {
+            return Ok(None);
+        }
+        let at = self.at();
+        self.pos += 1;
+        let mut words = Vec::new();
+        while is_word(self.toks.get(self.pos)) {
+            if let Some((_, Tok::Ident(w))) = self.toks.get(self.pos) {
+                words.push(w.clone());
+            }
+            self.pos += 1;
+        }
+        self.expect(")")?;
+        let count = |w: &str| words.iter().filter(|x| x.as_str() == w).count();
+        let unsigned = count("unsigned") > 0;
+        if unsigned && count("signed") > 0 || count("unsigned") + count("signed") > 1 {
+            return Err((at, "conflicting signedness in the cast".into()));
+        }
+        let types = &mut self.prog.types;
+        let bits = match (count("_Bool"), count("char"), count("short"), count("long")) {
+            (1, 0, 0, 0) if words.len() == 1 => return Ok(Some(types.bool())),
+            (0, 1, 0, 0) => 8,
+            (0, 0, 1, 0) => 16,
+            (0, 0, 0, 0) => 32,
+            (0, 0, 0, 1) => types.data_model.long_bits(),
+            (0, 0, 0, 2) => 64,
+            _ => return Err((at, format!("`{}` is not an integer type", words.join(" ")))),
+        };
+        if count("int") > 1 || (count("int") == 1 && bits == 8) {
+            return Err((at, format!("`{}` is not an integer type", words.join(" "))));
+        }
+        Ok(Some(types.int_kind(bits, !unsigned)))
     }
 
     fn deref(&mut self, e: Expr, at: usize) -> PResult<PE> {
@@ -550,4 +602,60 @@ impl Parser<'_> {
 
 fn leak(op: &str) -> &'static str {
     OPS.iter().find(|o| **o == op).copied().unwrap_or("")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::frontend::{load_text, LoadOptions};
+
+    fn program() -> Program {
+        let src = "int x; long long w; int main(void) { return x; }";
+        load_text("t.c", src.to_string(), &LoadOptions::default()).expect("loads")
+    }
+
+    /// The width and signedness of the cast at the top of the left operand of `text`.
+    fn cast_of(text: &str) -> Result<(u16, bool), String> {
+        let mut prog = program();
+        let e = parse(&mut prog, None, text).map_err(|(at, m)| format!("{at}: {m}"))?;
+        let ExprKind::Binary(_, a, _) = &e.kind else {
+            return Err(format!("not a comparison: {e:?}"));
+        };
+        let ExprKind::Cast(_) = &a.kind else {
+            return Err(format!("no cast: {a:?}"));
+        };
+        let k = prog.types.as_int(a.ty).expect("an integer type");
+        Ok((k.bits, k.signed))
+    }
+
+    #[test]
+    fn integer_casts_parse_with_the_data_models_widths() {
+        assert_eq!(cast_of("(unsigned char)x == 1"), Ok((8, false)));
+        assert_eq!(cast_of("(signed char)x == 1"), Ok((8, true)));
+        assert_eq!(cast_of("(short int)x == 1"), Ok((16, true)));
+        assert_eq!(cast_of("(unsigned)x == 1"), Ok((32, false)));
+        assert_eq!(cast_of("(unsigned long long)w == 1"), Ok((64, false)));
+        assert_eq!(cast_of("(long long int)x == 1"), Ok((64, true)));
+        // `long` as wide as the data model says (LP64 by default)
+        assert_eq!(cast_of("(unsigned long)x == 1"), Ok((64, false)));
+        // a parenthesized variable is no cast
+        assert!(cast_of("(x) == 1").is_err());
+    }
+
+    #[test]
+    fn malformed_casts_are_refused_with_their_place() {
+        for bad in [
+            "(unsigned signed)x == 1",
+            "(char int)x == 1",
+            "(long short)x == 1",
+            "(unsigned x == 1",
+        ] {
+            let mut prog = program();
+            let e = parse(&mut prog, None, bad);
+            assert!(e.is_err(), "{bad}: {e:?}");
+        }
+        let mut prog = program();
+        let (at, _) = parse(&mut prog, None, "x + (char int)x == 1").unwrap_err();
+        assert_eq!(at, 4);
+    }
 }

@@ -3,7 +3,7 @@
 //!
 //! A predicate is printed only when every variable it reads can be named where the claim
 //! is made ([`Naming`]); a temporary of lowering, a shadowed local (`x.1`), a string or a
-//! function address, or a narrowing cast has no text, and the extraction then leaves the
+//! function address, or a cast to a pointer type has no text, and the extraction then leaves the
 //! predicate out of the claim (quantifies it: the claim gets weaker, never wrong).
 
 use std::fmt::Write;
@@ -50,6 +50,23 @@ struct Printer<'a> {
     func: FuncId,
     assigned_params: &'a [VarId],
     naming: Naming,
+}
+
+/// The C name of an integer type (`long` is spelt by its width, which the data model
+/// fixes: `int` or `long long`).
+fn int_type_name(k: crate::cir::IntKind) -> Option<&'static str> {
+    Some(match (k.is_bool, k.bits, k.signed) {
+        (true, _, _) => "_Bool",
+        (_, 8, true) => "signed char",
+        (_, 8, false) => "unsigned char",
+        (_, 16, true) => "short",
+        (_, 16, false) => "unsigned short",
+        (_, 32, true) => "int",
+        (_, 32, false) => "unsigned int",
+        (_, 64, true) => "long long",
+        (_, 64, false) => "unsigned long long",
+        _ => return None,
+    })
 }
 
 /// A C identifier (with `$`, as GCC allows: a rule's parameters are `$1`, ...).
@@ -159,7 +176,8 @@ impl Printer<'_> {
                 out.push(')');
             }
             ExprKind::Cast(a) => {
-                // only casts that keep every value: the text then needs none
+                // a cast that keeps every value needs no text; an integer one that may not
+                // is written out
                 let types = &self.prog.types;
                 let widening = match (types.as_int(a.ty), types.as_int(e.ty)) {
                     (Some(from), Some(to)) => {
@@ -168,10 +186,13 @@ impl Printer<'_> {
                     }
                     _ => types.is_pointer(a.ty) && types.is_pointer(e.ty),
                 };
-                if !widening {
-                    return None;
+                if widening {
+                    self.expr(a, out)?;
+                } else {
+                    let _ = write!(out, "(({})(", int_type_name(types.as_int(e.ty)?)?);
+                    self.expr(a, out)?;
+                    out.push_str("))");
                 }
-                self.expr(a, out)?;
             }
         }
         Some(())

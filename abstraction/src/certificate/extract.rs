@@ -18,7 +18,7 @@ use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
 
 use bebop::cfg::{Cfg, Var, VertexId};
-use bebop::states::{self, Lit, NoStates, States, When};
+use bebop::states::{self, Consistency, Lit, NoStates, States, When};
 use bebop::symbolic::SymbolicOptions;
 
 use super::ctext::{self, Naming};
@@ -32,8 +32,11 @@ use crate::smt::term::{Conv, Term};
 use z3::ast::Bool;
 
 /// Most cubes of a claim that states its set exactly; a set that needs more is stated by
-/// the short clauses it implies (its claim would be unreadable otherwise).
-const MAX_CUBES: usize = 64;
+/// the short clauses it implies, which may not be inductive. A state machine's loop head
+/// takes a cube for each state and the values that go with it (the SSL state machines of
+/// SV-COMP up to a few hundred), so the bound is high: a claim that is long but inductive
+/// is worth more than a short one that is not.
+const MAX_CUBES: usize = 1024;
 
 /// Z3's time to decide whether one cube's predicates can hold together, in milliseconds.
 const CONSISTENCY_MS: u32 = 1000;
@@ -207,35 +210,15 @@ pub fn extract(
         let t = conv.expr(&abs.preds.preds[i].expr).ok()?.truth();
         Some(if l.value { t } else { Term::not(t) })
     };
-    let mut infeasible = |v: VertexId, lits: &[Lit]| -> Option<Vec<Lit>> {
-        let solver = PooledSolver::new(CONSISTENCY_MS);
-        let mut enc = Encoder::new(&addrs);
-        let mut named: Vec<(Bool, Lit)> = Vec::new();
-        for (k, l) in lits.iter().enumerate() {
-            let Some(t) = term_of(v, l) else { continue };
-            let b = Bool::new_const(format!("lit{k}"));
-            solver.assert(b.implies(enc.boolean(&t)));
-            named.push((b, *l));
-        }
-        let assumptions: Vec<Bool> = named.iter().map(|n| n.0.clone()).collect();
-        if solver.check_assumptions(&assumptions) != z3::SatResult::Unsat {
-            return None;
-        }
-        let core: Vec<String> = solver
-            .get_unsat_core()
-            .iter()
-            .map(|c| c.to_string())
-            .collect();
-        Some(
-            named
-                .iter()
-                .filter(|n| core.contains(&n.0.to_string()))
-                .map(|n| n.1)
-                .collect(),
-        )
+    let mut consistency = ByZ3 {
+        term_of: &term_of,
+        pred_of: &pred_of,
+        preds: &abs.preds.preds,
+        addrs: &addrs,
+        pairs: HashMap::default(),
     };
     let vertices: Vec<VertexId> = asked.iter().map(|a| a.0).collect();
-    let reach = states::reachable(&cfg, opts, &vertices, &keep, MAX_CUBES, &mut infeasible)
+    let reach = states::reachable(&cfg, opts, &vertices, &keep, MAX_CUBES, &mut consistency)
         .map_err(|e| match e {
             NoStates::ErrorReachable => NoCertificate::NotProved,
             NoStates::GaveUp(g) => NoCertificate::GaveUp(g.message),
@@ -309,4 +292,128 @@ pub fn extract(
     }
     claims.sort_by_key(|c| (c.func, c.site));
     Ok(Certificate { claims })
+}
+
+/// Which literals contradict each other, decided by Z3 on the predicates' terms.
+struct ByZ3<'a> {
+    /// The term of a literal about the current state at a vertex.
+    term_of: &'a dyn Fn(VertexId, &Lit) -> Option<Term>,
+    /// The predicate a variable of a vertex stands for.
+    pred_of: &'a dyn Fn(VertexId, Var) -> Option<usize>,
+    preds: &'a [crate::c2bp::Predicate],
+    addrs: &'a Addresses,
+    /// For two predicates (the lower index first): the pairs of values they cannot take
+    /// together.
+    pairs: HashMap<(usize, usize), Vec<(bool, bool)>>,
+}
+
+impl ByZ3<'_> {
+    /// Which values predicates `i` and `j` (the literals `a` and `b` at `v`) cannot take
+    /// together.
+    fn exclusive(
+        &mut self,
+        v: VertexId,
+        (i, a): (usize, Lit),
+        (j, b): (usize, Lit),
+    ) -> Vec<(bool, bool)> {
+        if let Some(known) = self.pairs.get(&(i, j)) {
+            return known.clone();
+        }
+        let now = |l: Lit, value: bool| Lit {
+            when: When::Now,
+            value,
+            ..l
+        };
+        let mut out = Vec::new();
+        let (Some(ta), Some(tb)) = (
+            (self.term_of)(v, &now(a, true)),
+            (self.term_of)(v, &now(b, true)),
+        ) else {
+            self.pairs.insert((i, j), out.clone());
+            return out;
+        };
+        let solver = PooledSolver::new(CONSISTENCY_MS);
+        let mut enc = Encoder::new(self.addrs);
+        let (pa, pb) = (Bool::new_const("pair_a"), Bool::new_const("pair_b"));
+        solver.assert(pa.iff(enc.boolean(&ta)));
+        solver.assert(pb.iff(enc.boolean(&tb)));
+        for (va, vb) in [(true, true), (true, false), (false, true), (false, false)] {
+            let la = if va { pa.clone() } else { pa.not() };
+            let lb = if vb { pb.clone() } else { pb.not() };
+            if solver.check_assumptions(&[la, lb]) == z3::SatResult::Unsat {
+                out.push((va, vb));
+            }
+        }
+        self.pairs.insert((i, j), out.clone());
+        out
+    }
+}
+
+impl Consistency for ByZ3<'_> {
+    fn contradictions(&mut self, v: VertexId, lits: &[(Var, When)]) -> Vec<Vec<Lit>> {
+        let mut out = Vec::new();
+        let with_pred: Vec<(usize, Lit, Vec<VarId>)> = lits
+            .iter()
+            .filter_map(|&(var, when)| {
+                let i = (self.pred_of)(v, var)?;
+                let mut vars = Vec::new();
+                crate::c2bp::expr_vars(&self.preds[i].expr, &mut vars);
+                Some((
+                    i,
+                    Lit {
+                        var,
+                        when,
+                        value: true,
+                    },
+                    vars,
+                ))
+            })
+            .collect();
+        for (k, (i, a, va)) in with_pred.iter().enumerate() {
+            for (j, b, vb) in &with_pred[k + 1..] {
+                if a.when != b.when || i == j || !va.iter().any(|x| vb.contains(x)) {
+                    continue;
+                }
+                let (lo, hi) = if i < j {
+                    ((*i, *a), (*j, *b))
+                } else {
+                    ((*j, *b), (*i, *a))
+                };
+                for (x, y) in self.exclusive(v, lo, hi) {
+                    out.push(vec![Lit { value: x, ..lo.1 }, Lit { value: y, ..hi.1 }]);
+                }
+            }
+        }
+        out
+    }
+
+    fn infeasible(&mut self, v: VertexId, lits: &[Lit]) -> Option<Vec<Lit>> {
+        let solver = PooledSolver::new(CONSISTENCY_MS);
+        let mut enc = Encoder::new(self.addrs);
+        let mut named: Vec<(Bool, Lit)> = Vec::new();
+        for (k, l) in lits.iter().enumerate() {
+            let Some(t) = (self.term_of)(v, l) else {
+                continue;
+            };
+            let b = Bool::new_const(format!("lit{k}"));
+            solver.assert(b.implies(enc.boolean(&t)));
+            named.push((b, *l));
+        }
+        let assumptions: Vec<Bool> = named.iter().map(|n| n.0.clone()).collect();
+        if solver.check_assumptions(&assumptions) != z3::SatResult::Unsat {
+            return None;
+        }
+        let core: Vec<String> = solver
+            .get_unsat_core()
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
+        Some(
+            named
+                .iter()
+                .filter(|n| core.contains(&n.0.to_string()))
+                .map(|n| n.1)
+                .collect(),
+        )
+    }
 }

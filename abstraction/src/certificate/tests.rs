@@ -257,3 +257,35 @@ fn a_chain_of_branches_is_decided_through_its_joins() {
     let o = run(&unreachable, &[]);
     assert!(proved(&o), "{o:?}");
 }
+
+const WRAP: &str = "extern void reach_error(void);
+unsigned char c = 0;
+int main(void) {
+  int i = 0;
+  while (i < 300) {
+    c = c + 1;
+    i++;
+  }
+  if (c != 44) reach_error();
+  return 0;
+}
+";
+
+#[test]
+fn a_claim_with_a_narrowing_cast_is_read_with_its_wraparound() {
+    // c counts i modulo 256: only the cast says so
+    let o = run(
+        WRAP,
+        &[("main", "loop@5", "c == (unsigned char)i && i <= 300")],
+    );
+    assert!(proved(&o), "{o:?}");
+    // without the cast the claim breaks when c wraps
+    let o = run(WRAP, &[("main", "loop@5", "c == i && i <= 300")]);
+    assert!(fails_at(&o).is_some(), "{o:?}");
+    // the cast is a cast, not a parenthesized variable: a wrong width fails too
+    let o = run(
+        WRAP,
+        &[("main", "loop@5", "c == (unsigned short)i && i <= 300")],
+    );
+    assert!(fails_at(&o).is_some(), "{o:?}");
+}
