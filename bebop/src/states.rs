@@ -95,6 +95,9 @@ impl Consistency for Unconstrained {
 pub struct Reachable {
     /// For each vertex asked about, in order: its states (`None`: not in a procedure).
     pub at: Vec<Option<States>>,
+    /// For each procedure: the states when it is entered, its precondition (current
+    /// values only: at entry they are the entry values).
+    pub entries: Vec<Option<States>>,
     /// For each procedure: the states at its exit, entry values beside the returned ones.
     pub exits: Vec<Option<States>>,
 }
@@ -140,19 +143,47 @@ pub fn reachable(
     if s.found {
         return Err(NoStates::ErrorReachable);
     }
-    let mut read = |s: &Symbolic, v: VertexId| -> Option<States> {
+    let read = |s: &Symbolic, v: VertexId, consistency: &mut dyn Consistency| {
         let proc = cfg.proc_of(v)?;
         project(s, proc, v, &s.pe[v as usize], keep, max_cubes, consistency)
     };
-    let at = vertices.iter().map(|&v| read(&s, v)).collect();
-    let exits = cfg.procs.iter().map(|p| read(&s, p.exit)).collect();
+    let at = vertices.iter().map(|&v| read(&s, v, consistency)).collect();
+    let exits = cfg
+        .procs
+        .iter()
+        .map(|p| read(&s, p.exit, consistency))
+        .collect();
+    let entries = (0..cfg.procs.len() as ProcId)
+        .map(|p| {
+            let first = cfg.procs[p as usize].first;
+            let pe = s.m.and(&s.pe[first as usize], &entry_identity(&s, p));
+            let now = |v: VertexId, x: Var, w: When| w == When::Now && keep(v, x, w);
+            project(&s, p, first, &pe, &now, max_cubes, consistency)
+        })
+        .collect();
     if let Err(full) = s.m.check() {
         return Err(NoStates::GaveUp(GiveUp {
             limit: Limit::NodeTable,
             message: format!("{full} (memory limit)"),
         }));
     }
-    Ok(Reachable { at, exits })
+    Ok(Reachable { at, entries, exits })
+}
+
+/// `E ↔ C` for the globals and formals of `proc`: what holds when it is entered. Its first
+/// vertex may also be reached later (a loop that starts the body), with other values.
+fn entry_identity(s: &Symbolic, proc: ProcId) -> Bdd {
+    let m = &s.m;
+    let pr = &s.cfg.procs[proc as usize];
+    let vars = (0..s.lay.ng)
+        .map(Var::Global)
+        .chain((0..pr.formals).map(Var::Local));
+    let mut eq = m.t();
+    for x in vars {
+        let same = m.iff(&m.var(s.lay.var(x, E)), &m.var(s.lay.var(x, C)));
+        eq = m.and(&eq, &same);
+    }
+    eq
 }
 
 /// The set `pe` of a vertex of `proc`, projected to the kept literals.
@@ -410,6 +441,51 @@ mod tests {
                 .count();
             assert_eq!(negated, 0, "{cube:?}");
         }
+    }
+
+    #[test]
+    fn a_procedure_that_starts_with_a_loop_has_its_entry_read_apart() {
+        // `flip` is entered with g true; its first vertex is its loop head, where g takes
+        // both values: the precondition is g alone, the loop invariant relates g to its
+        // entry value not at all, but keeps that entry value
+        let cfg = cfg_of(
+            "decl g;
+             void flip() begin
+               L: while (*) do g := !g; od
+             end
+             void main() begin
+               g := T; flip();
+             end
+",
+        );
+        let flip = cfg.procs.iter().position(|p| p.name == "flip").unwrap();
+        let head = cfg.procs[flip].first;
+        let r = reachable(
+            &cfg,
+            &SymbolicOptions::default(),
+            &[head],
+            &|_, _, _| true,
+            16,
+            &mut Unconstrained,
+        )
+        .expect("no error");
+        let g = |when, value| Lit {
+            var: Var::Global(0),
+            when,
+            value,
+        };
+        assert_eq!(
+            r.entries[flip],
+            Some(States::Exact(Cubes(vec![vec![g(When::Now, true)]])))
+        );
+        let Some(States::Exact(at)) = &r.at[0] else {
+            panic!("{:?}", r.at[0]);
+        };
+        assert!(!at.is_true(), "{at:?}");
+        assert!(
+            at.0.iter().all(|c| c.contains(&g(When::Entry, true))),
+            "{at:?}"
+        );
     }
 
     #[test]

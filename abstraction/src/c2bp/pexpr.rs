@@ -558,9 +558,18 @@ impl Parser<'_> {
                         ty,
                     }));
                 }
-                let v = self
-                    .lookup(&name)
-                    .ok_or_else(|| (at, format!("unknown variable `{name}`")))?;
+                let Some(v) = self.lookup(&name) else {
+                    // a function's name is its address
+                    if let Some(g) = self.prog.func_by_name(&name) {
+                        let fty = self.prog.func(g).ty;
+                        let ty = self.prog.types.pointer(fty);
+                        return Ok(PE::Val(Expr {
+                            kind: ExprKind::Func(g),
+                            ty,
+                        }));
+                    }
+                    return Err((at, format!("unknown variable `{name}`")));
+                };
                 let ty = self.prog.var(v).ty;
                 let lv = Lval::Var(v);
                 debug_assert_eq!(lval_ty(self.prog, &lv), Some(ty));
@@ -610,7 +619,8 @@ mod tests {
     use crate::frontend::{load_text, LoadOptions};
 
     fn program() -> Program {
-        let src = "int x; long long w; int main(void) { return x; }";
+        let src = "int x; long long w; void (*fp)(void); void h(void) {}\n\
+                   int main(void) { fp = h; return x; }";
         load_text("t.c", src.to_string(), &LoadOptions::default()).expect("loads")
     }
 
@@ -640,6 +650,19 @@ mod tests {
         assert_eq!(cast_of("(unsigned long)x == 1"), Ok((64, false)));
         // a parenthesized variable is no cast
         assert!(cast_of("(x) == 1").is_err());
+    }
+
+    #[test]
+    fn a_functions_name_is_its_address() {
+        let mut prog = program();
+        let e = parse(&mut prog, None, "fp == h").expect("parses");
+        let ExprKind::Binary(_, _, b) = &e.kind else {
+            panic!("{e:?}");
+        };
+        let h = prog.func_by_name("h").unwrap();
+        assert_eq!(b.kind, ExprKind::Func(h));
+        assert!(prog.types.is_pointer(b.ty));
+        assert!(parse(&mut prog, None, "fp == nosuch").is_err());
     }
 
     #[test]

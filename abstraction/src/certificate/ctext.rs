@@ -3,7 +3,7 @@
 //!
 //! A predicate is printed only when every variable it reads can be named where the claim
 //! is made ([`Naming`]); a temporary of lowering, a shadowed local (`x.1`), a string or a
-//! function address, or a cast to a pointer type has no text, and the extraction then leaves the
+//! function hidden by a variable, or a cast to a pointer type has no text, and the extraction then leaves the
 //! predicate out of the claim (quantifies it: the claim gets weaker, never wrong).
 
 use std::fmt::Write;
@@ -114,6 +114,23 @@ impl Printer<'_> {
         }
     }
 
+    /// Whether a variable named `name` is in the function's scope.
+    fn shadowed(&self, name: &str) -> bool {
+        let prog = self.prog;
+        let func = prog.func(self.func);
+        func.params
+            .iter()
+            .chain(func.locals.iter())
+            .any(|&w| prog.var(w).name == name)
+            || prog.var_ids().any(|w| {
+                prog.var(w).name == name
+                    && matches!(
+                        prog.var(w).kind,
+                        VarKind::Global { .. } | VarKind::StaticLocal(_)
+                    )
+            })
+    }
+
     /// Whether `name` in the function's scope is `v` (a local may hide a global).
     fn resolves_to(&self, name: &str, v: VarId) -> bool {
         let prog = self.prog;
@@ -152,7 +169,18 @@ impl Printer<'_> {
                 self.lval(lv, out)?;
                 out.push(')');
             }
-            ExprKind::Func(_) | ExprKind::Str(_) => return None,
+            ExprKind::Func(g) => {
+                // a function's address is its name, unless a variable hides it
+                let name = &self.prog.func(*g).name;
+                if !is_c_ident(name)
+                    || self.prog.func_by_name(name) != Some(*g)
+                    || self.shadowed(name)
+                {
+                    return None;
+                }
+                out.push_str(name);
+            }
+            ExprKind::Str(_) => return None,
             ExprKind::Unary(op, a) => {
                 out.push_str(match op {
                     UnOp::Neg => "-",

@@ -96,7 +96,8 @@ pub fn extract(
         }
     }
 
-    // the vertices asked about: loop heads and entries, with their claims' sites
+    // the vertices asked about: loop heads, with their claims' sites (entries and exits
+    // are read for every procedure)
     let mut asked: Vec<(VertexId, FuncId, Site)> = Vec::new();
     let mut funcs: Vec<(u32, FuncId)> = func_of_proc.iter().map(|(&p, &f)| (p, f)).collect();
     funcs.sort();
@@ -104,11 +105,6 @@ pub fn extract(
         let Some(body) = &prog.func(f).body else {
             continue;
         };
-        // the entry procedure starts before the static initializers (c2bp puts them first
-        // in it): what holds there is not a precondition worth stating
-        if p != cfg.main {
-            asked.push((cfg.procs[p as usize].first, f, Site::Requires));
-        }
         for h in loop_heads(body) {
             if let Some(&v) = vertex_of.get(&(p, node_label(h).as_str())) {
                 asked.push((v, f, Site::Loop(h)));
@@ -138,13 +134,13 @@ pub fn extract(
     // how a literal is named at a vertex, if it is kept there
     let naming = |v: VertexId, var: Var, when: When| -> Option<Naming> {
         let p = cfg.vertices[v as usize].proc?;
-        let first = cfg.procs[p as usize].first == v;
         match (is_exit(v), var, when) {
             (false, Var::Ret(_), _) => None,
             // at a loop head, the values at entry of the globals' and the formals'
-            // predicates (at the entry itself they are the current ones)
-            (false, Var::Global(_), When::Entry) if !first => Some(Naming::Entry),
-            (false, Var::Local(i), When::Entry) if !first && i < cfg.procs[p as usize].formals => {
+            // predicates (a loop may start the body: its head is then the first vertex,
+            // reached again with other values)
+            (false, Var::Global(_), When::Entry) => Some(Naming::Entry),
+            (false, Var::Local(i), When::Entry) if i < cfg.procs[p as usize].formals => {
                 Some(Naming::Entry)
             }
             (false, _, When::Entry) => None,
@@ -275,6 +271,24 @@ pub fn extract(
             text,
             loc,
         });
+    }
+    for &(p, f) in &funcs {
+        // the entry procedure starts before the static initializers (c2bp puts them first
+        // in it): what holds there is not a precondition worth stating
+        if p == cfg.main || prog.func(f).body.is_none() {
+            continue;
+        }
+        let Some(Some(states)) = reach.entries.get(p as usize) else {
+            continue;
+        };
+        if let Some(text) = render(cfg.procs[p as usize].first, states) {
+            claims.push(Claim {
+                func: f,
+                site: Site::Requires,
+                text,
+                loc: prog.func(f).loc,
+            });
+        }
     }
     for &(p, f) in &funcs {
         let Some(Some(states)) = reach.exits.get(p as usize) else {
