@@ -30,9 +30,9 @@ pub(crate) mod wp;
 pub use cubes::CubeLimits;
 pub use pexpr::parse as parse_expr;
 pub use predicates::{
-    entry_value_of, entry_value_var, entry_values_of, expr_vars, is_result_var, parse_predicates,
-    predicates_from_conditions, result_var, subst_var, subst_vars, LearntCube, PredError,
-    Predicate, PredicateSet, Scope, RESULT_NAME,
+    entry_memory_var, entry_value_of, entry_value_var, entry_values_of, expr_vars, is_result_var,
+    parse_predicates, predicates_from_conditions, result_var, subst_var, subst_vars, LearntCube,
+    PredError, Predicate, PredicateSet, Scope, RESULT_NAME,
 };
 
 use crate::analysis::modref::ModRef;

@@ -3,7 +3,9 @@
 //! Names resolve in the scope of one function (its formals and locals, then its static
 //! locals) and then among the globals. `\result` is the function's return value.
 
-use super::predicates::{entry_value_var, result_var};
+use super::predicates::{
+    entry_memory_var, entry_value_of, entry_value_var, expr_vars, is_result_var, result_var,
+};
 use crate::analysis::points_to::lval_ty;
 use crate::cir::{
     BinOp, Expr, ExprKind, FuncId, Lval, Program, Ty, TypeKind, UnOp, VarId, VarKind,
@@ -526,26 +528,43 @@ impl Parser<'_> {
                 };
                 self.expect("(")?;
                 let at_x = self.at();
-                let x = match self.peek().cloned() {
-                    Some(Tok::Ident(name)) => {
-                        self.pos += 1;
-                        self.lookup(&name)
-                            .ok_or_else(|| (at_x, format!("unknown variable `{name}`")))?
-                    }
-                    _ => return Err((at_x, "expected a variable".into())),
-                };
+                let inner = self.binary(0)?;
                 self.expect(")")?;
-                let var = self.prog.var(x);
-                if !var.is_static_storage() || var.addr_taken || !self.prog.types.is_scalar(var.ty)
-                {
-                    return Err((
+                let refused = || {
+                    (
                         at_x,
-                        "`\\old` takes a global (or static) scalar whose address is not taken"
-                            .into(),
-                    ));
+                        "`\\old` takes a global (or static) scalar, or a scalar cell read \
+                         through the formals and globals"
+                            .to_string(),
+                    )
+                };
+                let PE::Lv(lv, ty) = inner else {
+                    return Err(refused());
+                };
+                if !self.prog.types.is_scalar(ty) {
+                    return Err(refused());
                 }
-                let v = entry_value_var(self.prog, f, x);
-                let ty = self.prog.var(v).ty;
+                if let Lval::Var(x) = lv {
+                    let var = self.prog.var(x);
+                    if var.is_static_storage() && !var.addr_taken {
+                        let v = entry_value_var(self.prog, f, x);
+                        let ty = self.prog.var(v).ty;
+                        return Ok(PE::Lv(Lval::Var(v), ty));
+                    }
+                }
+                // a cell: what it reads must have a value at entry
+                let params = &self.prog.func(f).params;
+                let mut reads = Vec::new();
+                lval_vars(&lv, &mut reads);
+                let at_entry = |v: &VarId| {
+                    let var = self.prog.var(*v);
+                    params.contains(v) || var.is_static_storage()
+                };
+                if !reads.iter().all(at_entry) || reads.iter().any(|v| is_pseudo(self.prog, *v)) {
+                    return Err(refused());
+                }
+                let text = crate::cir::print::lval(self.prog, &lv);
+                let v = entry_memory_var(self.prog, f, &lv, ty, &text);
                 Ok(PE::Lv(Lval::Var(v), ty))
             }
             Some(Tok::Ident(name)) => {
@@ -609,6 +628,26 @@ impl Parser<'_> {
     }
 }
 
+/// The variables `lv` reads (itself, for a variable).
+fn lval_vars(lv: &Lval, out: &mut Vec<VarId>) {
+    match lv {
+        Lval::Var(v) => out.push(*v),
+        Lval::Deref(p) => expr_vars(p, out),
+        Lval::Field(base, ..) => lval_vars(base, out),
+        Lval::Index(base, i) => {
+            lval_vars(base, out);
+            expr_vars(i, out);
+        }
+    }
+}
+
+/// `\result` or an `\old` variable.
+fn is_pseudo(prog: &Program, v: VarId) -> bool {
+    is_result_var(prog, v)
+        || entry_value_of(prog, v).is_some()
+        || prog.entry_memory.contains_key(&v)
+}
+
 fn leak(op: &str) -> &'static str {
     OPS.iter().find(|o| **o == op).copied().unwrap_or("")
 }
@@ -620,6 +659,7 @@ mod tests {
 
     fn program() -> Program {
         let src = "int x; long long w; void (*fp)(void); void h(void) {}\n\
+                   void set(int *q) { int k = 1; *q = k; }\n\
                    int main(void) { fp = h; return x; }";
         load_text("t.c", src.to_string(), &LoadOptions::default()).expect("loads")
     }
@@ -663,6 +703,30 @@ mod tests {
         assert_eq!(b.kind, ExprKind::Func(h));
         assert!(prog.types.is_pointer(b.ty));
         assert!(parse(&mut prog, None, "fp == nosuch").is_err());
+    }
+
+    #[test]
+    fn old_takes_globals_and_cells_read_through_formals() {
+        let mut prog = program();
+        let set = prog.func_by_name("set").unwrap();
+        let e = parse(&mut prog, Some(set), "*q == \\old(*q) + 1").expect("parses");
+        let ExprKind::Binary(_, _, b) = &e.kind else {
+            panic!("{e:?}");
+        };
+        let mut vars = Vec::new();
+        expr_vars(b, &mut vars);
+        assert_eq!(vars.len(), 1, "{b:?}");
+        assert!(prog.entry_memory.contains_key(&vars[0]));
+        // the same cell, the same variable
+        let again = parse(&mut prog, Some(set), "\\old(*q) > 0").expect("parses");
+        let mut more = Vec::new();
+        expr_vars(&again, &mut more);
+        assert_eq!(more, vars);
+        assert!(parse(&mut prog, Some(set), "\\old(x) == x").is_ok());
+        for bad in ["\\old(x + 1) == 0", "\\old(k) == 1", "\\old(*q) == 0"] {
+            let func = if bad.contains("*q") { None } else { Some(set) };
+            assert!(parse(&mut prog, func, bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! predicate file format (`SCOPE: C-expression` per line, `#` comments).
 
 use super::pexpr;
-use crate::cir::{print, Expr, ExprKind, FuncId, Program, Stmt, Var, VarId, VarKind};
+use crate::cir::{print, Expr, ExprKind, FuncId, Lval, Program, Stmt, Ty, Var, VarId, VarKind};
 use std::fmt;
 
 /// Where a predicate lives in the boolean program.
@@ -131,6 +131,31 @@ pub fn entry_value_var(prog: &mut Program, f: FuncId, x: VarId) -> VarId {
     });
     let v = VarId(prog.vars.len() as u32 - 1);
     prog.entry_values.insert(v, x);
+    v
+}
+
+/// The entry-value pseudo variable `\old(lv)` of `f` for a memory lvalue (created on first
+/// use, named `\old(text)`): the value the cell `lv` denotes in the entry state (its
+/// pointers read then too) had then. Only claims of correctness witnesses make them; the
+/// certificate checker gives them their values, c2bp would see unknown constants.
+pub fn entry_memory_var(prog: &mut Program, f: FuncId, lv: &Lval, ty: Ty, text: &str) -> VarId {
+    if let Some((&v, _)) = prog
+        .entry_memory
+        .iter()
+        .find(|&(&v, of)| of == lv && prog.var(v).frame_of() == Some(f))
+    {
+        return v;
+    }
+    let loc = prog.func(f).loc;
+    prog.vars.push(Var {
+        name: format!("\\old({text})"),
+        ty,
+        kind: VarKind::Temp(f),
+        loc,
+        addr_taken: false,
+    });
+    let v = VarId(prog.vars.len() as u32 - 1);
+    prog.entry_memory.insert(v, lv.clone());
     v
 }
 

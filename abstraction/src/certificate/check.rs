@@ -317,11 +317,9 @@ impl<'a> Checker<'a> {
         // at the entry, `\old(x)` is `x`
         let mut at_entry: HashMap<VarId, Term> = HashMap::default();
         let c = self.conv(f, &empty);
-        for (&old, &x) in &prog.entry_values {
-            if prog.var(old).kind == VarKind::Temp(f) {
-                if let Ok(t) = c.read(&Lval::Var(x)) {
-                    at_entry.insert(old, as_int(t));
-                }
+        for (old, lv) in entry_cells(prog, f) {
+            if let Ok(t) = c.read(&lv) {
+                at_entry.insert(old, as_int(t));
             }
         }
         let mut memo: HashMap<NodeId, Term> = HashMap::default();
@@ -704,11 +702,12 @@ impl<'a> Checker<'a> {
                     before.insert(p, as_int(t));
                 }
             }
-            for (&old, &x) in &prog.entry_values {
-                if prog.var(old).kind == VarKind::Temp(g) {
-                    if let Ok(t) = c.read(&Lval::Var(x)) {
-                        before.insert(old, as_int(t));
-                    }
+            // a cell read through `g`'s formals: through the actuals
+            let actuals = before.clone();
+            let c = self.conv(f, &actuals);
+            for (old, lv) in entry_cells(prog, g) {
+                if let Ok(t) = c.read(&lv) {
+                    before.insert(old, as_int(t));
                 }
             }
         }
@@ -863,6 +862,18 @@ impl Changed {
             other => other,
         })
     }
+}
+
+/// The `\old` variables of `f`, each with the lvalue whose value at entry it is.
+fn entry_cells(prog: &Program, f: FuncId) -> Vec<(VarId, Lval)> {
+    let scalars = prog.entry_values.iter().map(|(&o, &x)| (o, Lval::Var(x)));
+    let cells = prog.entry_memory.iter().map(|(&o, lv)| (o, lv.clone()));
+    let mut out: Vec<(VarId, Lval)> = scalars
+        .chain(cells)
+        .filter(|(o, _)| prog.var(*o).kind == VarKind::Temp(f))
+        .collect();
+    out.sort_by_key(|(o, _)| *o);
+    out
 }
 
 fn tru() -> Term {

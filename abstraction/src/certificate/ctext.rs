@@ -21,8 +21,9 @@ pub enum Naming {
     /// `\result`, `\old(x)`, and the formals the function never assigns (which keep their
     /// entry values, the values a postcondition's formals denote).
     Returned,
-    /// The state at entry, in a postcondition: `\old(x)` for a global scalar `x` whose
-    /// address is not taken, and the unassigned formals.
+    /// The state at entry, in a postcondition: `\old(x)` for a global scalar `x`,
+    /// `\old(*p)` for a cell read through the formals and globals, and the unassigned
+    /// formals.
     Entry,
 }
 
@@ -227,9 +228,26 @@ impl Printer<'_> {
     }
 
     fn lval(&self, lv: &Lval, out: &mut String) -> Option<()> {
+        let cell = match lv {
+            Lval::Var(v) => {
+                let var = self.prog.var(*v);
+                var.is_static_storage() && var.addr_taken
+            }
+            _ => true,
+        };
+        if self.naming == Naming::Entry && cell {
+            // a cell's value at entry: read then, through the values then
+            let then = Printer {
+                naming: Naming::Returned,
+                ..*self
+            };
+            out.push_str("\\old(");
+            then.lval(lv, out)?;
+            out.push(')');
+            return Some(());
+        }
         match lv {
             Lval::Var(v) => out.push_str(&self.var(*v)?),
-            _ if self.naming == Naming::Entry => return None,
             Lval::Deref(p) => {
                 out.push_str("*(");
                 self.expr(p, out)?;

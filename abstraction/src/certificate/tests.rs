@@ -289,3 +289,37 @@ fn a_claim_with_a_narrowing_cast_is_read_with_its_wraparound() {
     );
     assert!(fails_at(&o).is_some(), "{o:?}");
 }
+
+const INC: &str = "extern void reach_error(void);
+void inc(int *p) {
+  *p = *p + 1;
+}
+int main(void) {
+  int c = 5;
+  inc(&c);
+  inc(&c);
+  if (c != 7) reach_error();
+  return 0;
+}
+";
+
+#[test]
+fn the_old_value_of_a_cell_is_read_at_entry_and_at_each_call() {
+    let o = run(INC, &[("inc", "ensures", "*p == \\old(*p) + 1")]);
+    assert!(proved(&o), "{o:?}");
+    // a postcondition the body does not establish (main, checked first, then misses 7)
+    let o = run(INC, &[("inc", "ensures", "*p == \\old(*p) + 2")]);
+    assert!(fails_at(&o).is_some(), "{o:?}");
+    let quiet = INC.replace("if (c != 7) reach_error();", "");
+    let o = run(&quiet, &[("inc", "ensures", "*p == \\old(*p) + 2")]);
+    assert_eq!(fails_at(&o), Some(Start::Entry), "{o:?}");
+    // one that holds but, with the old value unrelated to the caller's, proves nothing
+    let o = run(INC, &[("inc", "ensures", "*p > \\old(*p)")]);
+    assert!(fails_at(&o).is_some(), "{o:?}");
+    // `\old` of a local that is not a formal has no value at entry
+    let o = run(
+        "int main(void) { int x = 0; return x; }",
+        &[("main", "ensures", "\\old(x) == 0")],
+    );
+    assert!(matches!(o, Err(ClaimError { .. })), "{o:?}");
+}

@@ -540,6 +540,11 @@ pub struct Program {
     /// static-storage scalar `x` had when that activation began), each with its `x`. Only
     /// predicates mention them; see `c2bp::entry_value_var`.
     pub entry_values: HashMap<VarId, VarId>,
+    /// Entry-value pseudo variables of memory (`\old(*p)` in a claim of a function: the
+    /// value the cell had when that activation began, the lvalue read in the entry
+    /// state), each with its lvalue. Only the claims of correctness witnesses make them;
+    /// see `c2bp::entry_memory_var`.
+    pub entry_memory: HashMap<VarId, Lval>,
 }
 
 impl Program {
