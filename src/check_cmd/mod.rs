@@ -91,7 +91,9 @@ pub struct CheckArgs {
     /// Write a verification witness into this file: of a violation in GraphML (SV-COMP
     /// format 1.0) for `.graphml` or YAML (format 2.0) for `.yml`/`.yaml`, or as
     /// --witness-format says; of correctness (SAFE: the proof's loop invariants and
-    /// function contracts) in YAML. Repeat it for several. `slamrs validate` checks them.
+    /// function contracts) in YAML, read off the abstraction (which runs again, without
+    /// the exploration, when the exploration proved the program). Repeat it for several.
+    /// `slamrs validate` checks them.
     #[arg(long, value_name = "FILE")]
     pub witness: Vec<PathBuf>,
     /// The witness's format when its file name does not tell.
@@ -619,6 +621,39 @@ fn run_with(args: &CheckArgs, task: Option<TaskInfo>) -> u8 {
             }
         }
     };
+    // a proof that leaves no invariants (the exploration's, the mixed backend's): for a
+    // correctness witness, the abstraction is run to a proof too, in the time left
+    let wants_invariants = driver_map.is_none()
+        && args.witness.iter().any(|p| {
+            args.witness_format
+                .or_else(|| crate::witness::Format::of_path(p))
+                == Some(crate::witness::Format::Yaml)
+        });
+    let mut outcome = outcome;
+    let mut no_invariants = None;
+    if wants_invariants && matches!(outcome.verdict, Verdict::Safe) && outcome.abstraction.is_none()
+    {
+        let by = match outcome.proof {
+            Some(cegar::Proof::Exploration) => "the proof by exploration",
+            Some(cegar::Proof::Mixed) => "the mixed backend's proof",
+            _ => "the proof",
+        };
+        // the answer stands: the watchdog may not replace it, and the run for invariants
+        // gets as long as the answer took (at least 5 s), within the time limit
+        stand_down(&snapshot);
+        let budget = start.elapsed().max(Duration::from_secs(5));
+        let mut until = Instant::now() + budget;
+        if let Some(d) = deadline {
+            until = until.min(d);
+        }
+        no_invariants = match abstraction_proof(&prog, &inst.predicates, &copts, until) {
+            Ok(proved) => {
+                outcome.abstraction = Some(proved);
+                None
+            }
+            Err(why) => Some(format!("{by} leaves no invariants, and {why}")),
+        };
+    }
     stand_down(&snapshot);
     let peak = snapshot.lock().map(|s| s.peak_rss_mb).unwrap_or(0);
     let context = Context {
@@ -644,7 +679,10 @@ fn run_with(args: &CheckArgs, task: Option<TaskInfo>) -> u8 {
     let invariants = if args.witness.is_empty() || report.verdict != report::model::Status::Safe {
         Err("not asked for".to_string())
     } else {
-        certificate_of(&prog, &outcome, &args.file, copts.max_bdd_nodes)
+        match no_invariants {
+            Some(why) => Err(why),
+            None => certificate_of(&prog, &outcome, &args.file, copts.max_bdd_nodes),
+        }
     };
     for path in &args.witness {
         crate::witness::write_file(
@@ -659,6 +697,65 @@ fn run_with(args: &CheckArgs, task: Option<TaskInfo>) -> u8 {
         );
     }
     emit.print(&report, &generated)
+}
+
+/// The abstraction's own proof of a program proved SAFE otherwise (by the exploration, by
+/// the mixed backend), for its invariants: the CEGAR loop without the exploration, on a
+/// thread, abandoned (told to stop) at `until`. `Err` says why there is none.
+fn abstraction_proof(
+    prog: &slamrs_abstraction::cir::Program,
+    initial: &slamrs_abstraction::c2bp::PredicateSet,
+    copts: &cegar::Options,
+    until: Instant,
+) -> Result<Box<cegar::ProvedBy>, String> {
+    let _span = tracing::info_span!("invariants").entered();
+    let Some(left) = until.checked_duration_since(Instant::now()) else {
+        return Err("no time was left to run the abstraction for them".into());
+    };
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let opts = cegar::Options {
+        explore: false,
+        save_abstractions: None,
+        deadline: Some(until),
+        stop: Some(stop.clone()),
+        ..copts.clone()
+    };
+    let mut prog = prog.clone();
+    let initial = initial.clone();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        // a violation found here is not confirmed: the answer is SAFE already, and this
+        // run is for the invariants only
+        let mut unconfirmed =
+            |_: &slamrs_abstraction::cir::Program, _: &slamrs_refinement::Counterexample| {
+                Err(Reason::new(
+                    ReasonKind::Unconfirmed,
+                    "not replayed: the run is for invariants",
+                ))
+            };
+        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            cegar::run(&mut prog, initial, &opts, &mut |_| {}, &mut unconfirmed)
+        }));
+        let _ = tx.send(run.map(|o| (o.verdict, o.abstraction)));
+    });
+    let answer = rx.recv_timeout(left);
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    match answer {
+        Ok(Ok((Verdict::Safe, Some(proved)))) => Ok(proved),
+        Ok(Ok((Verdict::Unknown(r), _))) => Err(format!(
+            "the abstraction run for them did not prove the program ({r})"
+        )),
+        Ok(Ok((Verdict::Violation(_), _))) => {
+            Err("the abstraction run for them found a path to the error it does not replay".into())
+        }
+        Ok(Ok((Verdict::Safe, None))) | Ok(Err(_)) => {
+            Err("the abstraction run for them failed".into())
+        }
+        Err(_) => Err(format!(
+            "the abstraction run for them did not prove the program in {:.0} s",
+            left.as_secs_f64()
+        )),
+    }
 }
 
 /// The invariants of a SAFE outcome's proof, for a correctness witness; `Err` says why
@@ -721,4 +818,31 @@ fn progress_bar(format: Format) -> indicatif::ProgressBar {
     bar.enable_steady_tick(Duration::from_millis(200));
     bar.set_message("loading");
     bar
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use slamrs_abstraction::frontend::load_text;
+
+    const EVENS: &str = "extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\n\
+        int main(void) {\n  int n = __VERIFIER_nondet_int();\n  int i = 0, s = 0;\n\
+        if (n < 0 || n > 100) return 0;\n  while (i < n) { s = s + 2; i++; }\n\
+        if (s < 0) reach_error();\n  return 0;\n}\n";
+
+    #[test]
+    fn the_abstraction_is_run_for_invariants_within_its_time() {
+        let prog = load_text("t.c", EVENS.into(), &LoadOptions::default()).expect("loads");
+        let preds = Default::default();
+        let opts = cegar::Options::default();
+        let later = Instant::now() + Duration::from_secs(60);
+        let proved = abstraction_proof(&prog, &preds, &opts, later);
+        assert!(proved.is_ok(), "{:?}", proved.err());
+        // no time left: no run
+        let now = Instant::now();
+        let Err(none) = abstraction_proof(&prog, &preds, &opts, now) else {
+            panic!("a proof without time");
+        };
+        assert!(none.contains("no time"), "{none}");
+    }
 }
