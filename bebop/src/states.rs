@@ -322,6 +322,12 @@ fn implied_clauses(
 mod tests {
     use super::*;
 
+    fn labelled(cfg: &Cfg, label: &str) -> VertexId {
+        (0..cfg.vertices.len() as u32)
+            .find(|&v| cfg.vertices[v as usize].labels.iter().any(|l| l == label))
+            .expect("the label")
+    }
+
     fn cfg_of(src: &str) -> Cfg {
         let prog = crate::parser::parse(src).expect("parses");
         assert!(crate::check::check(&prog).is_empty());
@@ -342,9 +348,7 @@ mod tests {
                assert(x != y);\n\
              end\n",
         );
-        let head = (0..cfg.vertices.len() as u32)
-            .find(|&v| cfg.vertices[v as usize].labels.iter().any(|l| l == "L"))
-            .expect("label L");
+        let head = labelled(&cfg, "L");
         let r = reachable(
             &cfg,
             &SymbolicOptions::default(),
@@ -407,9 +411,7 @@ mod tests {
              end
 ",
         );
-        let head = (0..cfg.vertices.len() as u32)
-            .find(|&v| cfg.vertices[v as usize].labels.iter().any(|l| l == "L"))
-            .expect("label L");
+        let head = labelled(&cfg, "L");
         let read = |consistency: &mut dyn Consistency| {
             let r = reachable(
                 &cfg,

@@ -631,6 +631,9 @@ fn run_with(args: &CheckArgs, task: Option<TaskInfo>) -> u8 {
         });
     let mut outcome = outcome;
     let mut no_invariants = None;
+    // the program as the abstraction run for invariants left it (refinement may add
+    // variables its predicates mention)
+    let mut proved_prog = None;
     if wants_invariants && matches!(outcome.verdict, Verdict::Safe) && outcome.abstraction.is_none()
     {
         let by = match outcome.proof {
@@ -647,8 +650,9 @@ fn run_with(args: &CheckArgs, task: Option<TaskInfo>) -> u8 {
             until = until.min(d);
         }
         no_invariants = match abstraction_proof(&prog, &inst.predicates, &copts, until) {
-            Ok(proved) => {
+            Ok((proved, its_prog)) => {
                 outcome.abstraction = Some(proved);
+                proved_prog = Some(its_prog);
                 None
             }
             Err(why) => Some(format!("{by} leaves no invariants, and {why}")),
@@ -681,7 +685,12 @@ fn run_with(args: &CheckArgs, task: Option<TaskInfo>) -> u8 {
     } else {
         match no_invariants {
             Some(why) => Err(why),
-            None => certificate_of(&prog, &outcome, &args.file, copts.max_bdd_nodes),
+            None => certificate_of(
+                proved_prog.as_ref().unwrap_or(&prog),
+                &outcome,
+                &args.file,
+                copts.max_bdd_nodes,
+            ),
         }
     };
     for path in &args.witness {
@@ -701,13 +710,15 @@ fn run_with(args: &CheckArgs, task: Option<TaskInfo>) -> u8 {
 
 /// The abstraction's own proof of a program proved SAFE otherwise (by the exploration, by
 /// the mixed backend), for its invariants: the CEGAR loop without the exploration, on a
-/// thread, abandoned (told to stop) at `until`. `Err` says why there is none.
+/// thread, abandoned (told to stop) at `until`; with the program as the run left it (the
+/// proof's predicates may mention variables refinement added). `Err` says why there is
+/// none.
 fn abstraction_proof(
     prog: &slamrs_abstraction::cir::Program,
     initial: &slamrs_abstraction::c2bp::PredicateSet,
     copts: &cegar::Options,
     until: Instant,
-) -> Result<Box<cegar::ProvedBy>, String> {
+) -> Result<(Box<cegar::ProvedBy>, slamrs_abstraction::cir::Program), String> {
     let _span = tracing::info_span!("invariants").entered();
     let Some(left) = until.checked_duration_since(Instant::now()) else {
         return Err("no time was left to run the abstraction for them".into());
@@ -736,19 +747,19 @@ fn abstraction_proof(
         let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             cegar::run(&mut prog, initial, &opts, &mut |_| {}, &mut unconfirmed)
         }));
-        let _ = tx.send(run.map(|o| (o.verdict, o.abstraction)));
+        let _ = tx.send(run.map(|o| (o.verdict, o.abstraction, prog)));
     });
     let answer = rx.recv_timeout(left);
     stop.store(true, std::sync::atomic::Ordering::Relaxed);
     match answer {
-        Ok(Ok((Verdict::Safe, Some(proved)))) => Ok(proved),
-        Ok(Ok((Verdict::Unknown(r), _))) => Err(format!(
+        Ok(Ok((Verdict::Safe, Some(proved), prog))) => Ok((proved, prog)),
+        Ok(Ok((Verdict::Unknown(r), ..))) => Err(format!(
             "the abstraction run for them did not prove the program ({r})"
         )),
-        Ok(Ok((Verdict::Violation(_), _))) => {
+        Ok(Ok((Verdict::Violation(_), ..))) => {
             Err("the abstraction run for them found a path to the error it does not replay".into())
         }
-        Ok(Ok((Verdict::Safe, None))) | Ok(Err(_)) => {
+        Ok(Ok((Verdict::Safe, None, _))) | Ok(Err(_)) => {
             Err("the abstraction run for them failed".into())
         }
         Err(_) => Err(format!(

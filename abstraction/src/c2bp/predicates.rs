@@ -87,10 +87,16 @@ pub fn result_var(prog: &mut Program, f: FuncId) -> VarId {
         .fn_sig(func.ty)
         .map(|s| s.ret)
         .unwrap_or_else(|| func.ty);
-    let loc = func.loc;
+    pseudo_var(prog, f, RESULT_NAME.into(), ret)
+}
+
+/// A new pseudo variable of `f` (a `Temp` none of its statements assigns: only predicates
+/// and claims mention it).
+fn pseudo_var(prog: &mut Program, f: FuncId, name: String, ty: Ty) -> VarId {
+    let loc = prog.func(f).loc;
     prog.vars.push(Var {
-        name: RESULT_NAME.into(),
-        ty: ret,
+        name,
+        ty,
         kind: VarKind::Temp(f),
         loc,
         addr_taken: false,
@@ -121,15 +127,7 @@ pub fn entry_value_var(prog: &mut Program, f: FuncId, x: VarId) -> VarId {
     debug_assert!(var.is_static_storage() && !var.addr_taken);
     let name = format!("\\old({})", var.name);
     let ty = var.ty;
-    let loc = prog.func(f).loc;
-    prog.vars.push(Var {
-        name,
-        ty,
-        kind: VarKind::Temp(f),
-        loc,
-        addr_taken: false,
-    });
-    let v = VarId(prog.vars.len() as u32 - 1);
+    let v = pseudo_var(prog, f, name, ty);
     prog.entry_values.insert(v, x);
     v
 }
@@ -146,15 +144,7 @@ pub fn entry_memory_var(prog: &mut Program, f: FuncId, lv: &Lval, ty: Ty, text: 
     {
         return v;
     }
-    let loc = prog.func(f).loc;
-    prog.vars.push(Var {
-        name: format!("\\old({text})"),
-        ty,
-        kind: VarKind::Temp(f),
-        loc,
-        addr_taken: false,
-    });
-    let v = VarId(prog.vars.len() as u32 - 1);
+    let v = pseudo_var(prog, f, format!("\\old({text})"), ty);
     prog.entry_memory.insert(v, lv.clone());
     v
 }
