@@ -70,12 +70,23 @@ fn graphml_is_well_formed(text: &str) -> Result<(), String> {
     Ok(())
 }
 
-fn yaml_schema() -> jsonschema::Validator {
-    let text =
-        std::fs::read_to_string(root().join("docs/schemas/witness-2.0-violation.schema.json"))
-            .expect("schema");
+fn schema(name: &str) -> jsonschema::Validator {
+    let text = std::fs::read_to_string(root().join("docs/schemas").join(name)).expect("schema");
     let schema: Value = serde_json::from_str(&text).expect("json");
     jsonschema::validator_for(&schema).expect("the witness schema compiles")
+}
+
+fn yaml_schema() -> jsonschema::Validator {
+    schema("witness-2.0-violation.schema.json")
+}
+
+/// The errors of a witness's YAML `text` against the schema `name`.
+fn schema_errors(name: &str, text: &str) -> Vec<String> {
+    let v: Value = serde_yaml_ng::from_str(text).expect("YAML");
+    schema(name)
+        .iter_errors(&v)
+        .map(|e| format!("{e} at {}", e.instance_path()))
+        .collect()
 }
 
 /// Writes both witnesses of a violation of `file` (`args` as for check), checks their
@@ -237,6 +248,11 @@ fn correctness_witness_of(file: &str, args: &[&str]) -> (PathBuf, String) {
     let text =
         std::fs::read_to_string(&y).unwrap_or_else(|e| panic!("{file}: no witness: {e}\n{err}"));
     assert!(text.contains("entry_type: invariant_set"), "{text}");
+    let errors = schema_errors("witness-2.x-correctness.schema.json", &text);
+    assert!(
+        errors.is_empty(),
+        "{file}: correctness witness: {errors:#?}\n{text}"
+    );
     let mut v = vec![
         "validate",
         file,
@@ -325,6 +341,11 @@ fn contracts_carry_a_proof_through_calls_and_a_rule() {
     assert!(text.contains("function_contract"), "{text}");
     assert!(text.contains("format_version: '2.1'"), "{text}");
     assert!(text.contains("\\result"), "{text}");
+    // the schema holds contracts to format 2.1, and an invariant to its value
+    let as_20 = text.replace("format_version: '2.1'", "format_version: '2.0'");
+    assert!(!schema_errors("witness-2.x-correctness.schema.json", &as_20).is_empty());
+    let no_value = text.replacen("requires:", "requirez:", 1);
+    assert!(!schema_errors("witness-2.x-correctness.schema.json", &no_value).is_empty());
     // without the contract of `lock`, the loop cannot show `unlock`'s precondition
     let cut: Vec<serde_yaml_ng::Value> = serde_yaml_ng::from_str(&text).unwrap();
     let mut doc = cut.clone();
