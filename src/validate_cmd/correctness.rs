@@ -12,7 +12,7 @@
 
 use serde::Serialize;
 use slamrs_abstraction::analysis::Analyses;
-use slamrs_abstraction::certificate::check::{self as cert_check, Outcome, Start};
+use slamrs_abstraction::certificate::check::{self as cert_check, Goal, GoalKind, Outcome, Start};
 use slamrs_abstraction::certificate::{self as certificate, Claim, Site};
 use slamrs_abstraction::cir::{FuncId, Loc, Program};
 
@@ -184,8 +184,12 @@ fn validate(args: &ValidateArgs, w: &Correctness) -> Result<CorrectnessValidatio
                     .collect();
                 format!(", e.g. from {}", vals.join(", "))
             };
+            let what = match ob.goal {
+                Some(g) => goal(&prog, ob.func, g),
+                None => "what must hold after it (a loop invariant, a contract, or that no error is reached)".into(),
+            };
             v.reason = format!(
-                "{} does not establish what must hold after it (a loop invariant, a contract, or that no error is reached){example}",
+                "{} does not establish {what}{example}",
                 segment(&prog, ob.func, ob.start, ob.loc)
             );
         }
@@ -244,6 +248,23 @@ fn function_at(prog: &Program, line: u32) -> Option<FuncId> {
 }
 
 /// Names a segment's start for a message.
+/// What the segment of `f` must establish at the end that fails.
+fn goal(prog: &Program, f: FuncId, g: Goal) -> String {
+    let at = prog.loc_string(g.loc);
+    match g.kind {
+        GoalKind::LoopInvariant => format!("the loop invariant at {at}"),
+        GoalKind::Ensures => format!(
+            "the postcondition of `{}` at the return at {at}",
+            prog.func(f).name
+        ),
+        GoalKind::Requires(callee) => format!(
+            "the precondition of `{}` at the call at {at}",
+            prog.func(callee).name
+        ),
+        GoalKind::NoError => format!("that the error at {at} is not reached"),
+    }
+}
+
 fn segment(prog: &Program, f: FuncId, start: Start, loc: Loc) -> String {
     let name = &prog.func(f).name;
     match start {

@@ -89,6 +89,26 @@ pub enum Start {
     Loop(NodeId),
 }
 
+/// What a segment must establish at one of its ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GoalKind {
+    /// The invariant of the loop head it reaches.
+    LoopInvariant,
+    /// Its function's postcondition, at a return.
+    Ensures,
+    /// The callee's precondition, at a call.
+    Requires(FuncId),
+    /// That an error location is not reached.
+    NoError,
+}
+
+/// One end of a segment, and where it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Goal {
+    pub kind: GoalKind,
+    pub loc: Loc,
+}
+
 /// The obligation that fails, or could not be decided.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Obligation {
@@ -96,6 +116,9 @@ pub struct Obligation {
     pub start: Start,
     /// Where the segment starts in the source.
     pub loc: Loc,
+    /// For a failed obligation: the first end of the segment that fails alone, when one
+    /// does (otherwise only several together fail, or the start itself).
+    pub goal: Option<Goal>,
     /// For a failed obligation: a state at the start (the values of the variables the
     /// obligation reads, by name) from which the segment breaks a claim.
     pub example: Vec<(String, i128)>,
@@ -170,6 +193,8 @@ pub fn check(
         opts,
         obligations: 0,
         defs: Vec::new(),
+        goals: Vec::new(),
+        only_goal: None,
     };
     let funcs = reachable_functions(prog, an, entry);
     // the entry function starts from the initial state, unless the program calls it too
@@ -226,6 +251,10 @@ struct Checker<'a> {
     obligations: usize,
     /// Definitions of the shared WPs of the current function's joins ([`Checker::share`]).
     defs: Vec<Term>,
+    /// The ends of the segment whose WP is being built, in the order met.
+    goals: Vec<Goal>,
+    /// Keep only this end (the others are `true`): to find which end fails.
+    only_goal: Option<usize>,
 }
 
 /// Why a weakest precondition was not computed.
@@ -247,6 +276,17 @@ impl<'a> Checker<'a> {
     fn fresh(&mut self) -> Term {
         self.wp.next_fresh += 1;
         Term::Fresh(self.wp.next_fresh - 1)
+    }
+
+    /// `t`, what the segment must establish at an end (`kind` at `loc`), registered; `true`
+    /// when another end is being singled out.
+    fn goal(&mut self, kind: GoalKind, loc: Loc, t: Term) -> Term {
+        let k = self.goals.len();
+        self.goals.push(Goal { kind, loc });
+        match self.only_goal {
+            Some(j) if j != k => tru(),
+            _ => t,
+        }
     }
 
     /// The conjunction of `f`'s claims at `site`, as a term over `f`'s state with `subst`
@@ -306,6 +346,7 @@ impl<'a> Checker<'a> {
     fn function(&mut self, f: FuncId, is_entry: bool, entry_called: bool) -> Option<Outcome> {
         let prog = self.prog;
         self.defs.clear();
+        self.goals.clear();
         let body = prog.func(f).body.as_ref()?;
         let mut cuts: BTreeSet<NodeId> = loop_heads(body).into_iter().collect();
         for (g, s, _) in &self.claims {
@@ -350,12 +391,29 @@ impl<'a> Checker<'a> {
             };
             let post = self.initially(f, &post);
             if let Some(o) = self.obligation(&tru(), &post, f, Start::Initial, entry_loc) {
-                return Some(o);
+                // the entry's segments (when they are shown from the initial state)
+                let goal = if entry_called || cuts.contains(&body.entry) {
+                    None
+                } else {
+                    let requires = subst_vars(&requires, &at_entry);
+                    let finish = |ck: &mut Self, t: Term| {
+                        let t = Term::bin(Op::And, requires.clone(), subst_vars(&t, &at_entry));
+                        ck.initially(f, &t)
+                    };
+                    self.failing_goal(f, body.entry, &cuts, &tru(), &finish)
+                };
+                return Some(with_goal(o, goal));
             }
         }
         if !is_entry || entry_called {
             if let Some(o) = self.obligation(&requires, &from_entry, f, Start::Entry, entry_loc) {
-                return Some(o);
+                let goal = if cuts.contains(&body.entry) {
+                    None
+                } else {
+                    let finish = |_: &mut Self, t: Term| subst_vars(&t, &at_entry);
+                    self.failing_goal(f, body.entry, &cuts, &requires, &finish)
+                };
+                return Some(with_goal(o, goal));
             }
         }
         // segments from each loop head
@@ -367,10 +425,61 @@ impl<'a> Checker<'a> {
             };
             let pre = self.claim(f, Site::Loop(h), &empty);
             if let Some(o) = self.obligation(&pre, &post, f, Start::Loop(h), loc) {
-                return Some(o);
+                let goal = self.failing_goal(f, h, &cuts, &pre, &|_, t| t);
+                return Some(with_goal(o, goal));
             }
         }
         None
+    }
+
+    /// The first end of the segment from `from` that `pre` does not establish alone (its
+    /// WP with the other ends `true`, made the obligation's by `finish`), if one fails
+    /// alone.
+    fn failing_goal(
+        &mut self,
+        f: FuncId,
+        from: NodeId,
+        cuts: &BTreeSet<NodeId>,
+        pre: &Term,
+        finish: &dyn Fn(&mut Self, Term) -> Term,
+    ) -> Option<Goal> {
+        let defs = self.defs.len();
+        let wp = |ck: &mut Self| -> Option<Term> {
+            ck.goals.clear();
+            let mut memo = HashMap::default();
+            let t = ck.out_of(f, from, cuts, &mut memo).ok()?;
+            Some(finish(ck, t))
+        };
+        self.only_goal = None;
+        wp(self)?;
+        let goals = std::mem::take(&mut self.goals);
+        let mut found = None;
+        for (k, g) in goals.iter().enumerate() {
+            self.only_goal = Some(k);
+            if let Some(post) = wp(self) {
+                if self.refuted(pre, &post) {
+                    found = Some(*g);
+                    break;
+                }
+            }
+        }
+        self.only_goal = None;
+        self.goals.clear();
+        self.defs.truncate(defs);
+        found
+    }
+
+    /// Whether Z3 finds a state where `pre` holds and `post` does not (the shared joins'
+    /// definitions assumed).
+    fn refuted(&self, pre: &Term, post: &Term) -> bool {
+        let solver = PooledSolver::new(self.opts.timeout_ms);
+        let mut enc = Encoder::new(&self.addrs);
+        for d in &self.defs {
+            solver.assert(enc.boolean(d));
+        }
+        solver.assert(enc.boolean(pre));
+        solver.assert(enc.boolean(post).not());
+        solver.check() == z3::SatResult::Sat
     }
 
     fn too_large(&self, func: FuncId, start: Start, loc: Loc) -> Outcome {
@@ -379,6 +488,7 @@ impl<'a> Checker<'a> {
                 func,
                 start,
                 loc,
+                goal: None,
                 example: Vec::new(),
             },
             format!(
@@ -409,6 +519,7 @@ impl<'a> Checker<'a> {
             func,
             start,
             loc,
+            goal: None,
             example: Vec::new(),
         };
         match solver.check() {
@@ -595,11 +706,13 @@ impl<'a> Checker<'a> {
         let mut parts = Vec::new();
         for e in &body.node(m).edges {
             let after = if cuts.contains(&e.to) {
-                self.claim(f, Site::Loop(e.to), &empty)
+                let claim = self.claim(f, Site::Loop(e.to), &empty);
+                let at = body.node(e.to).edges.first().map_or(e.loc, |h| h.loc);
+                self.goal(GoalKind::LoopInvariant, at, claim)
             } else {
                 memo.get(&e.to).cloned().unwrap_or_else(tru)
             };
-            let t = self.edge_wp(f, &e.stmt, &after);
+            let t = self.edge_wp(f, &e.stmt, e.loc, &after);
             if size(&t) > self.opts.max_term_nodes {
                 return Err(Stop::TooLarge);
             }
@@ -612,7 +725,7 @@ impl<'a> Checker<'a> {
     }
 
     /// `WP(stmt, q)` for an edge of `f`.
-    fn edge_wp(&mut self, f: FuncId, stmt: &Stmt, q: &Term) -> Term {
+    fn edge_wp(&mut self, f: FuncId, stmt: &Stmt, loc: Loc, q: &Term) -> Term {
         let empty = HashMap::default();
         match stmt {
             Stmt::Skip => q.clone(),
@@ -631,8 +744,11 @@ impl<'a> Checker<'a> {
                 let target = target_of(&self.conv(f, &empty), lhs);
                 self.assign(&target, Source::Havoc, q)
             }
-            Stmt::Return(value) => self.claim_as(f, Site::Ensures, f, value.as_ref(), &empty),
-            Stmt::Error => fals(),
+            Stmt::Return(value) => {
+                let ensures = self.claim_as(f, Site::Ensures, f, value.as_ref(), &empty);
+                self.goal(GoalKind::Ensures, loc, ensures)
+            }
+            Stmt::Error => self.goal(GoalKind::NoError, loc, fals()),
             Stmt::Halt { .. } => tru(),
             Stmt::Call { lhs, callee, args } => {
                 let targets = self.an.pt.call_targets(self.prog, f, callee);
@@ -646,7 +762,7 @@ impl<'a> Checker<'a> {
                 let mut external = targets.is_empty();
                 for &g in &targets {
                     if self.prog.func(g).body.is_some() {
-                        let wp = self.call_wp(f, lhs.as_ref(), g, args, q);
+                        let wp = self.call_wp(f, lhs.as_ref(), g, args, loc, q);
                         parts.push(match &pointer {
                             Some(p) => {
                                 implies(Term::bin(Op::Eq, p.clone(), Term::Base(Obj::Func(g))), wp)
@@ -688,6 +804,7 @@ impl<'a> Checker<'a> {
         lhs: Option<&Lval>,
         g: FuncId,
         args: &[Expr],
+        loc: Loc,
         q: &Term,
     ) -> Term {
         let prog = self.prog;
@@ -717,6 +834,7 @@ impl<'a> Checker<'a> {
             }
         }
         let requires = self.claim(g, Site::Requires, &before);
+        let requires = self.goal(GoalKind::Requires(g), loc, requires);
         // the callee's postcondition: formals and `\old(x)` through placeholders, so the
         // values before the call are not mistaken for values after it
         let mut holders: HashMap<VarId, Term> = HashMap::default();
@@ -874,6 +992,14 @@ fn entry_cells(prog: &Program, f: FuncId) -> Vec<(VarId, Lval)> {
         .collect();
     out.sort_by_key(|(o, _)| *o);
     out
+}
+
+/// `o` (a failed obligation) with the end it fails at.
+fn with_goal(o: Outcome, goal: Option<Goal>) -> Outcome {
+    match o {
+        Outcome::NotInductive(ob) => Outcome::NotInductive(Obligation { goal, ..ob }),
+        other => other,
+    }
 }
 
 fn tru() -> Term {

@@ -1,7 +1,7 @@
 //! The checker on small programs with hand-written claims: what is inductive is proved,
 //! what is not (or proves too little) is refused, with the segment that fails.
 
-use super::check::{check, ClaimError, Options, Outcome, Start};
+use super::check::{check, ClaimError, GoalKind, Options, Outcome, Start};
 use super::{loop_at, loop_heads, Claim, Site};
 use crate::analysis::Analyses;
 use crate::cir::{FuncId, Loc, Program};
@@ -53,6 +53,14 @@ fn fails_at(o: &Result<Outcome, ClaimError>) -> Option<Start> {
     }
 }
 
+/// The end of the failing segment that fails alone, with its line.
+fn fails_to(o: &Result<Outcome, ClaimError>) -> Option<(GoalKind, u32)> {
+    match o {
+        Ok(Outcome::NotInductive(ob)) => ob.goal.map(|g| (g.kind, g.loc.line)),
+        _ => None,
+    }
+}
+
 const COUNT: &str = "extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
 int main(void) {
@@ -79,6 +87,11 @@ fn a_loop_invariant_that_is_not_preserved_is_refused_at_its_loop() {
     // true initially, not preserved (s grows past 10)
     let o = run(COUNT, &[("main", "loop@7", "s <= 10")]);
     assert!(matches!(fails_at(&o), Some(Start::Loop(_))), "{o:?}");
+    // at the loop head it comes back to
+    assert!(
+        matches!(fails_to(&o), Some((GoalKind::LoopInvariant, _))),
+        "{o:?}"
+    );
 }
 
 #[test]
@@ -86,6 +99,8 @@ fn an_invariant_too_weak_to_exclude_the_error_is_refused() {
     // inductive, but says nothing of s at the loop's exit
     let o = run(COUNT, &[("main", "loop@7", "i <= n")]);
     assert!(matches!(fails_at(&o), Some(Start::Loop(_))), "{o:?}");
+    // the error after the loop, on line 11
+    assert_eq!(fails_to(&o), Some((GoalKind::NoError, 11)), "{o:?}");
     // no claim at all: the loop head's claim is `true`
     let o = run(COUNT, &[]);
     assert!(fails_at(&o).is_some(), "{o:?}");
@@ -153,6 +168,10 @@ fn a_postcondition_the_callee_does_not_establish_is_refused_at_its_entry() {
         &[("inc", "ensures", "\\result == a + 1 && calls == 1")],
     );
     assert_eq!(fails_at(&o), Some(Start::Entry), "{o:?}");
+    assert!(
+        matches!(fails_to(&o), Some((GoalKind::Ensures, _))),
+        "{o:?}"
+    );
 }
 
 #[test]
@@ -164,6 +183,8 @@ int main(void) { int x = half(4); int y = half(3); return x + y; }
     // the callee is correct under its precondition, the second call breaks it
     let o = run(src, &[("half", "requires", "a % 2 == 0")]);
     assert_eq!(fails_at(&o), Some(Start::Initial), "{o:?}");
+    let half = program(src).func_by_name("half").unwrap();
+    assert_eq!(fails_to(&o), Some((GoalKind::Requires(half), 3)), "{o:?}");
     let ok = src.replace("half(3)", "half(6)");
     let o = run(&ok, &[("half", "requires", "a % 2 == 0")]);
     assert!(proved(&o), "{o:?}");
