@@ -9,7 +9,11 @@
 //! disjunction of cubes of literals, each cube a prime implicant of the projection (so
 //! the result is short, and exact: the cubes' union is the projected set); or, where that
 //! takes more cubes than the caller allows, the conjunction of every clause of one or two
-//! literals the set implies (weaker than the set, still true of it).
+//! literals the set implies (weaker than the set, still true of it). Valuations the caller
+//! knows to be no state at all (`x == 1` and `x == 2` both true: [`Consistency`]) are
+//! don't-cares of the cover. A procedure's precondition is read at its first vertex with
+//! entry and current values equal, since a loop that starts the body reaches that vertex
+//! again with other values.
 //!
 //! The engine runs with `goto`, `skip` and `assume` not passed over
 //! ([`crate::symbolic::SymbolicOptions::skip_jumps`] off), so every vertex has its own path

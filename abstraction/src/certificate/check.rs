@@ -23,7 +23,10 @@
 //! (the static initializers over zeroed statics). A recursive call uses the callee's own
 //! contract, which is sound by induction on the depth of calls. When every obligation
 //! holds, every state a run reaches at a loop head, entry or return satisfies its claim, no
-//! run reaches an error location, and the program is correct.
+//! run reaches an error location, and the program is correct. When an obligation fails,
+//! each end of its segment is checked alone (the others `true`) to name the one that
+//! fails ([`Goal`]); `\old(x)` and `\old(*p)` are the values read in the entry state,
+//! or, at a call, in the caller's state through the actuals.
 //!
 //! Terms are the abstraction's ([`crate::smt::term`]): mathematical integers with C's
 //! wrapping casts and unsigned arithmetic, memory as one function per access kind, the
