@@ -475,6 +475,11 @@ impl<'a> Checker<'a> {
     /// Whether Z3 finds a state where `pre` holds and `post` does not (the shared joins'
     /// definitions assumed).
     fn refuted(&self, pre: &Term, post: &Term) -> bool {
+        self.negated(pre, post).0.check() == z3::SatResult::Sat
+    }
+
+    /// A solver holding the shared joins' definitions, `pre` and `¬post`, with its encoder.
+    fn negated(&self, pre: &Term, post: &Term) -> (PooledSolver, Encoder<'_>) {
         let solver = PooledSolver::new(self.opts.timeout_ms);
         let mut enc = Encoder::new(&self.addrs);
         for d in &self.defs {
@@ -482,7 +487,7 @@ impl<'a> Checker<'a> {
         }
         solver.assert(enc.boolean(pre));
         solver.assert(enc.boolean(post).not());
-        solver.check() == z3::SatResult::Sat
+        (solver, enc)
     }
 
     fn too_large(&self, func: FuncId, start: Start, loc: Loc) -> Outcome {
@@ -511,13 +516,7 @@ impl<'a> Checker<'a> {
         loc: Loc,
     ) -> Option<Outcome> {
         self.obligations += 1;
-        let solver = PooledSolver::new(self.opts.timeout_ms);
-        let mut enc = Encoder::new(&self.addrs);
-        for d in &self.defs {
-            solver.assert(enc.boolean(d));
-        }
-        solver.assert(enc.boolean(pre));
-        solver.assert(enc.boolean(post).not());
+        let (solver, mut enc) = self.negated(pre, post);
         let mut ob = Obligation {
             func,
             start,
