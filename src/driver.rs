@@ -89,6 +89,7 @@ pub fn load_options(platform: Platform, args: &DriverArgs) -> Result<LoadOptions
             .map(|s| s.to_string())
             .collect(),
         ),
+        externals: Default::default(),
     })
 }
 

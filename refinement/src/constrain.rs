@@ -47,9 +47,9 @@ pub fn learn(
 
 /// The procedure's function and the values of the predicates live at each step of `trace`
 /// (`None` outside the procedures of C functions).
-type Valuation = Option<(FuncId, Vec<(usize, bool)>)>;
+pub(crate) type Valuation = Option<(FuncId, Vec<(usize, bool)>)>;
 
-fn valuations(abs: &Abstraction, cfg: &Cfg, trace: &Trace) -> Vec<Valuation> {
+pub(crate) fn valuations(abs: &Abstraction, cfg: &Cfg, trace: &Trace) -> Vec<Valuation> {
     let procs: HashMap<&str, FuncId> = abs
         .procs
         .iter()

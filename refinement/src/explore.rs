@@ -276,7 +276,13 @@ impl Observer for PathObserver<'_> {
 
     fn on_call(&mut self, _caller: FuncId, callee: FuncId) {
         let f = self.prog.func(callee);
-        if f.body.is_none() && classify(&f.name) == EnvFn::Unknown && self.inexact.is_none() {
+        // an unknown function may write memory the interpreter leaves alone, unless the
+        // program's environment says it has no effect but its result (SV-COMP's)
+        if f.body.is_none()
+            && classify(&f.name) == EnvFn::Unknown
+            && !self.prog.unknown_is_pure(callee)
+            && self.inexact.is_none()
+        {
             self.inexact = Some(Incomplete::UnknownFunction(f.name.clone()));
         }
     }
@@ -513,6 +519,7 @@ fn branch_alternatives(
         .map_err(|_| Incomplete::NoTerm)?;
     let cir = CirPath {
         steps: path.to_vec(),
+        ..Default::default()
     };
     let mut found = Vec::new();
     let mut incomplete = None;

@@ -29,6 +29,7 @@ pub mod replay;
 pub mod search;
 pub mod slice;
 pub mod solve;
+pub mod stall;
 
 use bebop::cfg::Cfg;
 use bebop::reach::Trace;
@@ -115,8 +116,9 @@ pub enum Outcome {
     },
     /// Neither: the reason.
     Unknown(String),
-    /// The trace is spurious, but refinement found nothing that rules it out.
-    NoProgress(NoProgress),
+    /// The trace is spurious, but refinement found nothing that rules it out; with where
+    /// the abstraction lets it through ([`stall`]).
+    NoProgress(Stall),
     /// The path is feasible, but the interpreter cannot follow the program along it
     /// (floating point, ...): a counterexample from the path and the model, which only a
     /// native replay can confirm; `why` is the reason it is unknown otherwise.
@@ -130,6 +132,23 @@ pub enum NoProgress {
     SamePath,
     /// No predicate found for the path's unsat cores was new.
     NoNewPredicate,
+}
+
+/// A stall: its kind and its diagnosis ([`stall::diagnose`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stall {
+    pub kind: NoProgress,
+    pub diagnosis: stall::Diagnosis,
+}
+
+impl NoProgress {
+    /// A short identifier (JSON, tables).
+    pub fn id(self) -> &'static str {
+        match self {
+            NoProgress::SamePath => "same-path",
+            NoProgress::NoNewPredicate => "no-new-predicate",
+        }
+    }
 }
 
 impl std::fmt::Display for NoProgress {
@@ -327,6 +346,29 @@ impl Refiner {
         constrain::learn(&env, abs, cfg, trace, preds)
     }
 
+    /// A stall of kind `kind` on `trace` (whose C path is `path`), with its diagnosis.
+    fn stalled(
+        &self,
+        kind: NoProgress,
+        prog: &Program,
+        abs: &Abstraction,
+        cfg: &Cfg,
+        trace: &Trace,
+        path: &CirPath,
+    ) -> Outcome {
+        let diagnosis = stall::diagnose(&stall::Stalled {
+            prog,
+            pt: &self.analyses.pt,
+            addrs: &self.addrs,
+            entry: self.entry,
+            abs,
+            cfg,
+            trace,
+            path,
+        });
+        Outcome::NoProgress(Stall { kind, diagnosis })
+    }
+
     /// Decides a CIR path to the error found by another engine (the mixed backend): a
     /// violation replayed on the interpreter, or why not. Nothing is refined.
     pub fn confirm(&self, prog: &Program, path: &CirPath) -> Outcome {
@@ -514,7 +556,7 @@ impl Refiner {
                         added = self.constrain(prog, abs, cfg, trace, preds);
                     }
                     if added == 0 {
-                        return Outcome::NoProgress(NoProgress::SamePath);
+                        return self.stalled(NoProgress::SamePath, prog, abs, cfg, trace, &path);
                     }
                     return Outcome::Refined {
                         added,
@@ -588,7 +630,7 @@ impl Refiner {
                     added = self.constrain(prog, abs, cfg, trace, preds);
                 }
                 if added == 0 {
-                    return Outcome::NoProgress(NoProgress::NoNewPredicate);
+                    return self.stalled(NoProgress::NoNewPredicate, prog, abs, cfg, trace, &path);
                 }
                 Outcome::Refined {
                     added,

@@ -338,6 +338,7 @@ mod tests {
                 depth: 0,
                 callee: None,
             }],
+            ..Default::default()
         };
         candidates(&prog, &path)
             .into_iter()

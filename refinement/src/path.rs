@@ -27,6 +27,9 @@ pub struct PathStep {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CirPath {
     pub steps: Vec<PathStep>,
+    /// For a path mapped from a Bebop trace ([`map_trace`]): the index of the trace step
+    /// at which each step's CIR edge begins (the state before it); empty otherwise.
+    pub at_trace: Vec<usize>,
 }
 
 impl CirPath {
@@ -89,7 +92,7 @@ pub fn map_trace(
     let mut path = CirPath::default();
     let mut stack: Vec<Frame> = Vec::new();
     let mut pending_call: Option<FuncId> = None;
-    for step in &trace.steps {
+    for (t, step) in trace.steps.iter().enumerate() {
         let v = cfg.vertex(step.vertex);
         let Some(p) = v.proc else {
             continue; // the error vertex
@@ -143,6 +146,7 @@ pub fn map_trace(
                     depth: depth as u32,
                     callee: None,
                 });
+                path.at_trace.push(t);
                 frame.at = None;
             }
         }

@@ -102,6 +102,8 @@ pub struct Stats {
     /// answer waited for it).
     pub explored_paths: u64,
     pub exploration_queries: u64,
+    /// Why refinement stalled, when it did ([`refinement::stall`]).
+    pub stall: Option<refinement::Stall>,
 }
 
 impl Stats {
@@ -588,7 +590,8 @@ fn run_loop(
                 return stalled_end(why, stats, preds, searched);
             }
             refinement::Outcome::NoProgress(stalled) => {
-                let why = Reason::new(ReasonKind::RefinementStalled, stalled.to_string());
+                let why = Reason::new(ReasonKind::RefinementStalled, stalled.kind.to_string());
+                stats.stall = Some(stalled);
                 return stalled_end(why, stats, preds, searched);
             }
             refinement::Outcome::Unconfirmed { cex, why } => {

@@ -318,6 +318,7 @@ fn run_with(args: &CheckArgs, task: Option<TaskInfo>) -> u8 {
         cppflags: args.cppflags.clone(),
         entry: Some(entry.clone()),
         data_model: args.data_model.unwrap_or(DataModelArg::Lp64).into(),
+        externals: spec.externals(),
         ..Default::default()
     };
     if let Spec::Rule(r) = &spec {

@@ -282,5 +282,8 @@ pub fn cir_path(prog: &Program, ltg: &ltg::Ltg, path: &[ltg::TransId]) -> CirPat
             }
         }
     }
-    CirPath { steps }
+    CirPath {
+        steps,
+        ..Default::default()
+    }
 }

@@ -7,7 +7,7 @@ use std::time::Duration;
 use slamrs_abstraction::cir::{Callee, FuncId, HavocKind, Loc, NodeId, Program, Stmt};
 use slamrs_abstraction::frontend::models;
 use slamrs_abstraction::interp::Choice;
-use slamrs_refinement::Counterexample;
+use slamrs_refinement::{self as refinement, Counterexample};
 
 use super::model::*;
 use crate::cegar::{Confirmation, Outcome, Proof, Verdict};
@@ -41,7 +41,7 @@ pub fn report(c: &Context, outcome: &Outcome) -> CheckReport {
     let mut r = CheckReport::new(c.file, c.checked.clone(), verdict);
     r.iterations = outcome.stats.iterations;
     r.predicates = outcome.stats.predicates;
-    r.stats = stats(outcome, c.elapsed, c.peak_rss_mb);
+    r.stats = stats(c.prog, outcome, c.elapsed, c.peak_rss_mb);
     r.entry_points = c.entry_points.to_vec();
     r.proof = outcome.proof.map(|p| match p {
         Proof::Abstraction => ProofKind::Abstraction,
@@ -310,7 +310,7 @@ fn source_line(src: &SourceCache, file: &str, line: u32) -> Option<String> {
     src.line(file, line).map(|l| l.trim().to_string())
 }
 
-fn stats(o: &Outcome, elapsed: Duration, peak_rss_mb: u64) -> Stats {
+fn stats(prog: &Program, o: &Outcome, elapsed: Duration, peak_rss_mb: u64) -> Stats {
     let st = &o.stats;
     Stats {
         iterations: st.iterations,
@@ -340,5 +340,35 @@ fn stats(o: &Outcome, elapsed: Duration, peak_rss_mb: u64) -> Stats {
             eliminations: m.counters.eliminations,
             z3_queries: m.counters.queries,
         }),
+        stall: st.stall.as_ref().map(|x| stall_stats(prog, x)),
+    }
+}
+
+fn stall_stats(prog: &Program, s: &refinement::Stall) -> StallStats {
+    use refinement::stall::StallCause as C;
+    let d = &s.diagnosis;
+    StallStats {
+        kind: match s.kind {
+            refinement::NoProgress::SamePath => StallKind::SamePath,
+            refinement::NoProgress::NoNewPredicate => StallKind::NoNewPredicate,
+        },
+        cause: match &d.cause {
+            C::ExternalCall { .. } => StallCause::ExternalCall,
+            C::WriteThroughPointer => StallCause::WriteThroughPointer,
+            C::CallEntry => StallCause::CallEntry,
+            C::CallReturn => StallCause::CallReturn,
+            C::CoarseCubes => StallCause::CoarseCubes,
+            C::Nondeterminism => StallCause::Nondeterminism,
+            C::MissingMemoryPredicate => StallCause::MissingMemoryPredicate,
+            C::MissingPredicate => StallCause::MissingPredicate,
+            C::Undiagnosed => StallCause::Undiagnosed,
+        },
+        function: match &d.cause {
+            C::ExternalCall { function } => Some(function.clone()),
+            _ => None,
+        },
+        location: d.at.map(|(f, loc)| location(prog, loc, f)),
+        predicate: d.predicate.clone(),
+        message: d.cause.to_string(),
     }
 }

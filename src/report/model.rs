@@ -370,6 +370,53 @@ pub struct Stats {
     pub peak_memory_mb: u64,
     /// The mixed backend's search, when it ran.
     pub mixed: Option<MixedStats>,
+    /// Why refinement stalled, when it did (docs/cegar.md, "Why refinement stalls").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stall: Option<StallStats>,
+}
+
+/// Why refinement stalled: how, and where the abstract trace first leaves the C path.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct StallStats {
+    pub kind: StallKind,
+    pub cause: StallCause,
+    /// For `external-call`: the function without a body.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub function: Option<String>,
+    /// The statement after which the abstract state contradicts the path (for the
+    /// `missing-*` causes: the condition the path fails on).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub location: Option<Location>,
+    /// The predicate whose value first contradicts the path.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub predicate: Option<String>,
+    /// The cause in words.
+    pub message: String,
+}
+
+/// How refinement stalled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum StallKind {
+    /// The same C path came back after its predicates were added.
+    SamePath,
+    /// No predicate found for the path was new.
+    NoNewPredicate,
+}
+
+/// Where the abstraction lets a spurious trace through (`refinement::stall::StallCause`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum StallCause {
+    ExternalCall,
+    WriteThroughPointer,
+    CallEntry,
+    CallReturn,
+    CoarseCubes,
+    Nondeterminism,
+    MissingMemoryPredicate,
+    MissingPredicate,
+    Undiagnosed,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]

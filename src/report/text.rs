@@ -176,6 +176,19 @@ fn totals(s: &mut String, st: &Stats) {
         st.total_s,
         st.peak_memory_mb
     );
+    if let Some(x) = &st.stall {
+        let at = x
+            .location
+            .as_ref()
+            .map(|l| format!(" at {}:{}:{} in `{}`", l.file, l.line, l.column, l.function))
+            .unwrap_or_default();
+        let pred = x
+            .predicate
+            .as_ref()
+            .map(|p| format!(" (predicate {p})"))
+            .unwrap_or_default();
+        let _ = writeln!(s, "stall: {}{at}{pred}", x.message);
+    }
     if let Some(m) = &st.mixed {
         let _ = writeln!(
             s,

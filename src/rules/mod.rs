@@ -40,6 +40,19 @@ pub enum Spec {
     Rule(Rule),
 }
 
+impl Spec {
+    /// How the program's environment is read for this check: SV-COMP's definition of a
+    /// verification task under a `.prp` property, the hostile reading otherwise
+    /// (docs/cegar.md, "The environment").
+    pub fn externals(&self) -> slamrs_abstraction::cir::env::Externals {
+        use slamrs_abstraction::cir::env::Externals;
+        match self {
+            Spec::Property(_) => Externals::SvComp,
+            Spec::Assertions | Spec::Rule(_) => Externals::Hostile,
+        }
+    }
+}
+
 /// An SV-COMP unreach-call property, from a `.prp` file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Property {

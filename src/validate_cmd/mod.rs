@@ -179,6 +179,7 @@ fn load(args: &ValidateArgs, witness_model: Option<&str>) -> Result<Loaded, Stri
         cppflags: args.cppflags.clone(),
         entry: Some(entry.clone()),
         data_model: data_model.into(),
+        externals: spec.externals(),
         ..Default::default()
     };
     let mut prog =

@@ -173,6 +173,7 @@ fn entered(
                     f.body.is_none()
                         && classify(&f.name) == EnvFn::Unknown
                         && !prog.quiet_externals.contains(g)
+                        && !prog.unknown_is_pure(*g)
                 })
             }));
     let mut out: Vec<FuncId> = targets
@@ -218,7 +219,8 @@ fn call_info(
     };
     for g in &targets {
         if let Some(f) = prog.functions.get(g.0 as usize) {
-            if f.body.is_none() && classify(&f.name) == EnvFn::Unknown {
+            if f.body.is_none() && classify(&f.name) == EnvFn::Unknown && !prog.unknown_is_pure(*g)
+            {
                 unknown = true;
             }
         }

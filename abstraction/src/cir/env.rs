@@ -1,6 +1,80 @@
 //! The environment model: what calls to well-known functions without a body mean.
 //! docs/cir.md states the model; lowering, the interpreter and the analyses all ask here.
 
+/// How the program's environment behaves: what a function without a body may do, and
+/// whether allocation may fail. One value per program ([`crate::cir::Program::externals`]),
+/// read by every engine (lowering, points-to, MOD/REF, c2bp, path formulas, the
+/// interpreter and native replay), so they all agree (docs/cir.md, "The environment").
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Externals {
+    /// The hostile reading (drivers, user programs): an unknown function may read and write
+    /// every escaped object and call back every escaped function; `malloc` may fail.
+    #[default]
+    Hostile,
+    /// SV-COMP's reading of a verification task: a function without a body returns an
+    /// arbitrary value of its type and has no other effect (it writes no memory of the
+    /// program and calls nothing back), and `malloc`, `calloc`, `realloc`, `alloca` and
+    /// the other C library allocators always succeed.
+    SvComp,
+}
+
+impl Externals {
+    /// A call of `name`, an unknown function (no body, no model), has no effect but its
+    /// result. Never for the C library's and POSIX's functions that call the functions
+    /// they are given (`pthread_create`, `qsort`, `signal`, ...): a task that calls them
+    /// means them.
+    pub fn unknown_is_pure(self, name: &str) -> bool {
+        self == Externals::SvComp && !calls_back_by_definition(name)
+    }
+
+    /// Whether an allocation by `allocator`, which may fail in the hostile reading,
+    /// may fail here.
+    pub fn alloc_may_fail(self, allocator: &str, may_fail: bool) -> bool {
+        may_fail && !(self == Externals::SvComp && is_libc_allocator(allocator))
+    }
+}
+
+/// Library functions whose definition is to call a function they are given.
+fn calls_back_by_definition(name: &str) -> bool {
+    matches!(
+        name,
+        "pthread_create"
+            | "pthread_once"
+            | "pthread_atfork"
+            | "pthread_cleanup_push"
+            | "thrd_create"
+            | "call_once"
+            | "signal"
+            | "sigaction"
+            | "sigset"
+            | "bsd_signal"
+            | "qsort"
+            | "qsort_r"
+            | "bsearch"
+            | "atexit"
+            | "at_quick_exit"
+            | "on_exit"
+            | "ftw"
+            | "nftw"
+            | "scandir"
+            | "tsearch"
+            | "tfind"
+            | "tdelete"
+            | "twalk"
+            | "lfind"
+            | "lsearch"
+            | "dl_iterate_phdr"
+            | "makecontext"
+            | "clone"
+    )
+}
+
+/// The C library's allocators (SV-COMP: they never fail), as opposed to a kernel's.
+fn is_libc_allocator(name: &str) -> bool {
+    let name = name.strip_prefix("__builtin_").unwrap_or(name);
+    matches!(name, "malloc" | "calloc" | "realloc" | "alloca" | "valloc" | "xmalloc")
+}
+
 /// What a call to a function without a body does.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EnvFn {

@@ -536,6 +536,9 @@ pub struct Program {
     /// unknown code they run reads and writes escaped memory but enters no escaped
     /// function.
     pub quiet_externals: rustc_hash::FxHashSet<FuncId>,
+    /// How functions without a body and allocators behave ([`env::Externals`]): the
+    /// hostile reading, or SV-COMP's.
+    pub externals: env::Externals,
     /// Entry-value pseudo variables (`\old(x)` in a function's predicates: the value the
     /// static-storage scalar `x` had when that activation began), each with its `x`. Only
     /// predicates mention them; see `c2bp::entry_value_var`.
@@ -548,6 +551,28 @@ pub struct Program {
 }
 
 impl Program {
+    /// Reads the program's environment as `m` ([`env::Externals`]): under SV-COMP's
+    /// reading the C library's allocators never fail, and an unknown function calls nothing
+    /// back, so passing it a function pointer is no longer a refused construct.
+    pub fn set_externals(&mut self, m: env::Externals) {
+        self.externals = m;
+        for site in &mut self.allocs {
+            site.may_fail = m.alloc_may_fail(&site.allocator, site.may_fail);
+        }
+        self.refusals.retain(|r| match &r.construct {
+            Construct::Callback(name) => !m.unknown_is_pure(name),
+            _ => true,
+        });
+    }
+
+    /// A call of `g`, a function without a body and without a model, has no effect but
+    /// its result ([`env::Externals::unknown_is_pure`]).
+    pub fn unknown_is_pure(&self, g: FuncId) -> bool {
+        self.functions
+            .get(g.0 as usize)
+            .is_some_and(|f| self.externals.unknown_is_pure(&f.name))
+    }
+
     pub fn var(&self, v: VarId) -> &Var {
         &self.vars[v.0 as usize]
     }

@@ -38,6 +38,9 @@ pub struct LoadOptions {
     /// these (a call passing code to one of them is refused). `None`: any unknown library
     /// function may call back (user-space programs).
     pub kernel_callbacks: Option<Vec<String>>,
+    /// How functions without a body and allocators behave (the hostile reading, or
+    /// SV-COMP's for verification tasks).
+    pub externals: crate::cir::env::Externals,
 }
 
 /// Preprocess, parse and lower a C file.
@@ -148,6 +151,7 @@ fn load_source(source: Source, opts: &LoadOptions) -> Result<Program, FrontendEr
                     vars[v.0 as usize].is_static_storage() || vars[v.0 as usize].addr_taken
                 });
                 models::wire(&mut p, opts.entry.as_deref().unwrap_or("main"), &needs);
+                p.set_externals(opts.externals);
                 p
             };
             check_entry(&program, &opts)?;

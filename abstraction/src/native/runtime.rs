@@ -325,7 +325,7 @@ pub(crate) fn harness(req: &Request, p: &Planned) -> Result<String, NativeError>
             } else {
                 decl.join(", ")
             },
-            u8::from(may_fail)
+            u8::from(prog.externals.alloc_may_fail(&s.func, may_fail))
         );
     }
     // nondeterministic inputs and assumptions the program declares

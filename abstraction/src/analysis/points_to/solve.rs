@@ -266,6 +266,12 @@ impl<'a> Transfer<'a> {
                     self.write_value(&lhs_locs, lhs_size, &v);
                 }
                 EnvFn::Known(k) => self.known(k, &vals, &lhs_locs, lhs_size),
+                EnvFn::Unknown if prog.unknown_is_pure(g) => {
+                    // SV-COMP's reading: an arbitrary result, no other effect; a pointer
+                    // it returns points to memory only the environment names
+                    let v = BTreeSet::from([AbsLoc::start(AbsObj::Unknown)]);
+                    self.write_value(&lhs_locs, lhs_size, &v);
+                }
                 EnvFn::Unknown => {
                     unknown = true;
                     calls_back |= !prog.quiet_externals.contains(&g);
