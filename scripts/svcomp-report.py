@@ -30,7 +30,7 @@ BEGIN = "<!-- svcomp:begin -->"
 END = "<!-- svcomp:end -->"
 EXIT_VERDICT = {0: "safe", 10: "violation", 20: "unknown"}
 COLUMNS = ["task", "expected", "verdict", "result", "cpu_s", "wall_s", "peak_mb",
-           "iterations", "predicates", "reason"]
+           "iterations", "predicates", "reason", "stall"]
 
 
 def read(path):
@@ -50,7 +50,7 @@ def one_task(n, path, expected, runs, timeout_s, memory_mb):
     """The results row of task number n."""
     row = {"task": path, "expected": expected, "verdict": "error", "result": "unknown",
            "cpu_s": "", "wall_s": "", "peak_mb": "", "iterations": "", "predicates": "",
-           "reason": ""}
+           "reason": "", "stall": ""}
     out = read(os.path.join(runs, f"{n}.out"))
     err = read(os.path.join(runs, f"{n}.err"))
     rc_text = read(os.path.join(runs, f"{n}.rc")).strip()
@@ -93,6 +93,9 @@ def one_task(n, path, expected, runs, timeout_s, memory_mb):
         else:
             row["verdict"] = verdict
             row["reason"] = (data.get("reason") or {}).get("message") or ""
+        stall = (data.get("stats") or {}).get("stall")
+        if isinstance(stall, dict):
+            row["stall"] = f"{stall.get('kind', '')}/{stall.get('cause', '')}"
         for key in ("iterations", "predicates"):
             if isinstance(data.get(key), int):
                 row[key] = str(data[key])

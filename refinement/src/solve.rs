@@ -152,7 +152,10 @@ pub fn next_model(f: &PathFormula, previous: &[i128]) -> Option<Vec<i128>> {
 /// Checks the path with the guards `gs` (indices into `f.guards`) assumed.
 fn check(f: &PathFormula, gs: &[usize]) -> SatResult {
     let lits: Vec<_> = gs.iter().map(|&g| f.guards[g].0.clone()).collect();
-    f.solver.check_assumptions(&lits)
+    let t0 = std::time::Instant::now();
+    let r = f.solver.check_assumptions(&lits);
+    tracing::trace!(guards = gs.len(), ?r, ms = t0.elapsed().as_millis() as u64, "path check");
+    r
 }
 
 /// The values of the choices in the model of the last (satisfiable) check.

@@ -38,6 +38,25 @@ use spec::load_spec_report;
 pub(crate) use spec::{load_spec, native_spec};
 use watchdog::{rss_mb, stand_down, Snapshot, Watched};
 
+/// Readings of the environment selectable on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum EnvironmentArg {
+    /// SV-COMP's: undefined functions return a value and do nothing else; allocation
+    /// succeeds.
+    Svcomp,
+    /// Undefined functions may write escaped memory and call back; `malloc` may fail.
+    Hostile,
+}
+
+impl From<EnvironmentArg> for slamrs_abstraction::cir::env::Externals {
+    fn from(e: EnvironmentArg) -> Self {
+        match e {
+            EnvironmentArg::Svcomp => Self::SvComp,
+            EnvironmentArg::Hostile => Self::Hostile,
+        }
+    }
+}
+
 /// Arguments of `slamrs check`.
 #[derive(Args, Clone, Debug)]
 pub struct CheckArgs {
@@ -81,6 +100,13 @@ pub struct CheckArgs {
     /// as many SV-COMP tasks declare; a task file's own data model is the default for it).
     #[arg(long, value_enum, value_name = "MODEL")]
     pub data_model: Option<DataModelArg>,
+    /// What a function without a body may do, and whether `malloc` may fail (docs/cegar.md,
+    /// "The environment"): `svcomp` (SV-COMP's definition of a task: it returns an
+    /// arbitrary value and does nothing else, allocation succeeds; the default under
+    /// --property) or `hostile` (it may write every escaped object and call back every
+    /// escaped function, `malloc` may fail; the default otherwise)
+    #[arg(long, value_enum, value_name = "READING")]
+    pub environment: Option<EnvironmentArg>,
     /// Output format of the verdict and counterexample.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -318,7 +344,7 @@ fn run_with(args: &CheckArgs, task: Option<TaskInfo>) -> u8 {
         cppflags: args.cppflags.clone(),
         entry: Some(entry.clone()),
         data_model: args.data_model.unwrap_or(DataModelArg::Lp64).into(),
-        externals: spec.externals(),
+        externals: args.environment.map(Into::into).unwrap_or(spec.externals()),
         ..Default::default()
     };
     if let Spec::Rule(r) = &spec {
