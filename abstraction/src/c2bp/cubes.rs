@@ -275,6 +275,11 @@ fn compute_cover(q: &Query, lim: CubeLimits, addrs: &Addresses, counters: &Count
     out
 }
 
+/// Undecided queries after which a cube search stops with what it found (each costs the
+/// query's whole time limit: on `cdaudio`'s `a = a + 1` under predicates with unsigned
+/// casts, one edge took 24 s of timeouts).
+const MAX_TIMEOUTS: u64 = 2;
+
 /// What the cube search does with a cube.
 enum Step {
     /// The cube (or this sub-cube of it) is decided: skip its supersets.
@@ -303,7 +308,10 @@ fn enumerate(
             let start = cube.last().map(|l| l.0 + 1).unwrap_or(0);
             for j in start..n as u16 {
                 for v in [true, false] {
-                    if s.queries >= lim.max_queries as u64 {
+                    // a search whose queries Z3 cannot decide in time would spend its
+                    // whole query budget on timeouts: what it found so far is a sound
+                    // (weaker) answer
+                    if s.queries >= lim.max_queries as u64 || s.timeouts >= MAX_TIMEOUTS {
                         counters.capped.fetch_add(1, Ordering::Relaxed);
                         return;
                     }

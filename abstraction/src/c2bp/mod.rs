@@ -48,6 +48,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+/// An edge whose abstraction takes this long is logged (debug: `slow edge`).
+const SLOW_EDGE_MS: u64 = 500;
+
 /// Settings of the abstraction.
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -328,7 +331,21 @@ impl Abstractor {
                     if cancelled() {
                         return Vec::new();
                     }
-                    edges::abstract_edge(&ctx, f, n, e)
+                    let t0 = std::time::Instant::now();
+                    let code = edges::abstract_edge(&ctx, f, n, e);
+                    let ms = t0.elapsed().as_millis() as u64;
+                    if ms >= SLOW_EDGE_MS {
+                        let edge = &prog.func(f).body.as_ref().expect("a body").nodes
+                            [n.0 as usize]
+                            .edges[e];
+                        tracing::debug!(
+                            ms,
+                            at = %prog.loc_string(edge.loc),
+                            stmt = %crate::cir::print::stmt(prog, &edge.stmt),
+                            "slow edge"
+                        );
+                    }
+                    code
                 })
                 .collect();
             let enforces: Vec<Option<bebop::ast::Expr>> =

@@ -143,6 +143,8 @@ fn load_source(source: Source, opts: &LoadOptions) -> Result<Program, FrontendEr
                     opts.kernel_callbacks.as_deref(),
                 )?;
                 p.system_files = source.system.clone();
+                // the analyses that split indirect calls read the environment too
+                p.set_externals(opts.externals);
                 devirt::resolve_indirect_calls(&mut p);
                 // volatile locals whose address is never taken cannot change behind the
                 // program's back
@@ -151,6 +153,7 @@ fn load_source(source: Source, opts: &LoadOptions) -> Result<Program, FrontendEr
                     vars[v.0 as usize].is_static_storage() || vars[v.0 as usize].addr_taken
                 });
                 models::wire(&mut p, opts.entry.as_deref().unwrap_or("main"), &needs);
+                // and the allocation sites the splits and the models added
                 p.set_externals(opts.externals);
                 p
             };
