@@ -110,7 +110,14 @@ pub fn encode(
     entry: FuncId,
     timeout_ms: u32,
 ) -> Result<PathFormula, NoTerm> {
-    let mut e = Enc::start(prog, pt, addrs, entry, PooledSolver::with(Limit::millis(timeout_ms), Arith::Legacy), false)?;
+    let mut e = Enc::start(
+        prog,
+        pt,
+        addrs,
+        entry,
+        PooledSolver::with(Limit::millis(timeout_ms), Arith::Legacy),
+        false,
+    )?;
     let mut guards = Vec::new();
     for i in 0..path.steps.len() {
         if let Some(g) = e.step(path, i)? {

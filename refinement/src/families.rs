@@ -1,7 +1,13 @@
-//! Constant families: the constants each scalar variable is compared with for equality
-//! (`v == c`, `v != c`, the cases of a `switch`) or assigned (`v = c`) anywhere in the
-//! program. When refinement discovers `v == c`, the rest of `v`'s family (`v == c'` for the
-//! other constants) comes with it ([`Families::siblings`]).
+//! Constant families: the constants each scalar variable, and each field of a struct type,
+//! is compared with for equality (`v == c`, `v != c`, the cases of a `switch`) or assigned
+//! (`v = c`) anywhere in the program. When refinement discovers `v == c`, the rest of `v`'s
+//! family (`v == c'` for the other constants) comes with it ([`Families::siblings`]); for a
+//! field the family is the field's, whatever the access path (`s->state == 3` brings
+//! `s->state == c'` for every constant any `X->state` or `X.state` of that struct type is
+//! compared with or assigned), since a state machine's state usually lives in a struct
+//! reached through a pointer. A temporary that lowering puts between a field and the
+//! constants (`tmp = s->state; switch (tmp)`, `s->state = c ? 1 : 5` through `tmp`)
+//! shares its constants with the field.
 //!
 //! A state machine (a protocol's `switch (s->state)`, a driver's device state, a lock's
 //! `0`/`1`) is proved by one predicate per state its variable can be in. Found one at a time,
@@ -13,52 +19,92 @@
 //! not states, and left alone.
 
 use rustc_hash::FxHashMap as HashMap;
-use slamrs_abstraction::cir::{BinOp, Expr, ExprKind, Lval, Program, Stmt, VarId};
+use slamrs_abstraction::cir::{
+    BinOp, Expr, ExprKind, Lval, Program, Stmt, StructId, VarId, VarKind,
+};
 use std::collections::BTreeSet;
 
 /// Largest family whose members are added together.
 pub const MAX_FAMILY: usize = 64;
 
-/// The equality constants of every variable that has any.
+/// What a family belongs to: a variable, or a field of a struct type (every access path to
+/// it).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+enum Member {
+    Var(VarId),
+    Field(StructId, u32),
+}
+
+impl Member {
+    fn of(lv: &Lval) -> Option<Member> {
+        match lv {
+            Lval::Var(v) => Some(Member::Var(*v)),
+            Lval::Field(_, s, k) => Some(Member::Field(*s, *k)),
+            _ => None,
+        }
+    }
+}
+
+/// The equality constants of every variable and field that has any.
 #[derive(Clone, Debug, Default)]
 pub struct Families {
-    consts: HashMap<VarId, BTreeSet<i128>>,
+    consts: HashMap<Member, BTreeSet<i128>>,
 }
 
 impl Families {
     /// Collects the families of `prog`'s variables from every edge of every body.
     pub fn compute(prog: &Program) -> Families {
         let mut fam = Families::default();
+        // fields and the temporaries copied to or from them
+        let mut links: Vec<(Member, VarId)> = Vec::new();
         for f in prog.func_ids() {
             let Some(body) = &prog.func(f).body else {
                 continue;
             };
             for (_, edge) in body.edges() {
-                match &edge.stmt {
-                    Stmt::Assume(c) => fam.conditions(c),
-                    Stmt::Assign {
-                        lhs: Lval::Var(v),
-                        rhs:
-                            Expr {
-                                kind: ExprKind::Int(c),
-                                ..
-                            },
-                    } => {
-                        fam.consts.entry(*v).or_default().insert(*c);
+                let Stmt::Assign { lhs, rhs } = &edge.stmt else {
+                    if let Stmt::Assume(c) = &edge.stmt {
+                        fam.conditions(c);
                     }
+                    continue;
+                };
+                let Some(m) = Member::of(lhs) else { continue };
+                match &rhs.kind {
+                    ExprKind::Int(c) => {
+                        fam.consts.entry(m).or_default().insert(*c);
+                    }
+                    ExprKind::Read(r) => match (m, &**r) {
+                        (Member::Field(..), Lval::Var(t)) if is_temp(prog, *t) => {
+                            links.push((m, *t))
+                        }
+                        (Member::Var(t), r) if is_temp(prog, t) => {
+                            if let Some(fm @ Member::Field(..)) = Member::of(r) {
+                                links.push((fm, t));
+                            }
+                        }
+                        _ => {}
+                    },
                     _ => {}
                 }
             }
         }
+        for (m, t) in links {
+            let from_temp: Vec<i128> = fam.of_member(Member::Var(t)).collect();
+            fam.consts.entry(m).or_default().extend(from_temp);
+        }
         fam
+    }
+
+    fn of_member(&self, m: Member) -> impl Iterator<Item = i128> + '_ {
+        self.consts.get(&m).into_iter().flatten().copied()
     }
 
     /// Adds the `v == c` and `v != c` comparisons in `e` (through `!`: CIR has no `&&` or `||`).
     fn conditions(&mut self, e: &Expr) {
         match &e.kind {
             ExprKind::Binary(BinOp::Eq | BinOp::Ne, a, b) => {
-                if let Some((v, c)) = var_const(a, b) {
-                    self.consts.entry(v).or_default().insert(c);
+                if let Some((m, c)) = member_const(a, b) {
+                    self.consts.entry(m).or_default().insert(c);
                 }
             }
             ExprKind::Unary(_, a) => self.conditions(a),
@@ -68,7 +114,7 @@ impl Families {
 
     /// The constants of `v`'s family.
     pub fn of(&self, v: VarId) -> impl Iterator<Item = i128> + '_ {
-        self.consts.get(&v).into_iter().flatten().copied()
+        self.of_member(Member::Var(v))
     }
 
     /// For a predicate `v == c` or `v != c` (either side), the same comparison with each
@@ -78,10 +124,10 @@ impl Families {
         let ExprKind::Binary(op @ (BinOp::Eq | BinOp::Ne), a, b) = &pred.kind else {
             return Vec::new();
         };
-        let Some((v, c)) = var_const(a, b) else {
+        let Some((m, c)) = member_const(a, b) else {
             return Vec::new();
         };
-        let Some(family) = self.consts.get(&v) else {
+        let Some(family) = self.consts.get(&m) else {
             return Vec::new();
         };
         if family.len() > MAX_FAMILY {
@@ -106,17 +152,20 @@ impl Families {
     }
 }
 
-/// `(v, c)` when one of `a`, `b` reads variable `v` and the other is the constant `c`.
-fn var_const(a: &Expr, b: &Expr) -> Option<(VarId, i128)> {
+/// `(m, c)` when one of `a`, `b` reads variable or field `m` and the other is the constant
+/// `c`.
+fn member_const(a: &Expr, b: &Expr) -> Option<(Member, i128)> {
     match (&a.kind, &b.kind) {
         (ExprKind::Read(lv), ExprKind::Int(c)) | (ExprKind::Int(c), ExprKind::Read(lv)) => {
-            match **lv {
-                Lval::Var(v) => Some((v, *c)),
-                _ => None,
-            }
+            Member::of(lv).map(|m| (m, *c))
         }
         _ => None,
     }
+}
+
+/// A temporary lowering introduced.
+fn is_temp(prog: &Program, v: VarId) -> bool {
+    matches!(prog.var(v).kind, VarKind::Temp(_))
 }
 
 #[cfg(test)]

@@ -154,7 +154,12 @@ fn check(f: &PathFormula, gs: &[usize]) -> SatResult {
     let lits: Vec<_> = gs.iter().map(|&g| f.guards[g].0.clone()).collect();
     let t0 = std::time::Instant::now();
     let r = f.solver.check_assumptions(&lits);
-    tracing::trace!(guards = gs.len(), ?r, ms = t0.elapsed().as_millis() as u64, "path check");
+    tracing::trace!(
+        guards = gs.len(),
+        ?r,
+        ms = t0.elapsed().as_millis() as u64,
+        "path check"
+    );
     r
 }
 

@@ -18,12 +18,13 @@
 //! cannot find is [`StallCause::Undiagnosed`], never a guess.
 
 use crate::encode::Incremental;
-use crate::path::CirPath;
+use crate::path::{CirPath, PathStep};
 use bebop::cfg::Cfg;
 use bebop::reach::Trace;
+use rustc_hash::FxHashSet as HashSet;
 use slamrs_abstraction::analysis::points_to::PointsTo;
-use slamrs_abstraction::c2bp::Abstraction;
-use slamrs_abstraction::cir::{Expr, ExprKind, FuncId, Loc, Lval, Program, Stmt};
+use slamrs_abstraction::c2bp::{expr_vars, is_result_var, Abstraction};
+use slamrs_abstraction::cir::{Expr, ExprKind, FuncId, Loc, Lval, Program, Stmt, VarId, VarKind};
 use slamrs_abstraction::smt::encode::Addresses;
 use z3::SatResult;
 
@@ -164,19 +165,35 @@ fn walk(s: &Stalled) -> Option<Diagnosis> {
     let states = crate::constrain::valuations(s.abs, s.cfg, s.trace);
     let mut inc = Incremental::new(prog, s.pt, s.addrs, s.entry, RLIMIT).ok()?;
     let mut queries = 0;
+    let mut frames = Frames::default();
     for i in 0..path.steps.len() {
         let step = &path.steps[i];
+        frames.enter(prog, step);
         // the state before step i, as Bebop has it
         if let Some(Some((f, valuation))) = states.get(path.at_trace[i]) {
             if *f == step.func && i > 0 {
                 let mut lits = Vec::new();
                 for &(p, v) in valuation {
-                    let Ok(c) = inc.condition(*f, &s.abs.preds.preds[p].expr) else {
+                    let e = &s.abs.preds.preds[p].expr;
+                    // a predicate over a local the path has not set yet in this activation
+                    // (or over `\result`) has no value the path decides
+                    if !frames.defined(prog, e) {
+                        continue;
+                    }
+                    let Ok(c) = inc.condition(*f, e) else {
                         continue;
                     };
                     lits.push((p, if v { c } else { c.not() }));
                 }
                 queries += 1;
+                tracing::trace!(
+                    step = i,
+                    state = ?lits
+                        .iter()
+                        .map(|(p, l)| format!("{}: {l}", s.abs.preds.preds[*p].name))
+                        .collect::<Vec<_>>(),
+                    "state checked"
+                );
                 let all: Vec<_> = lits.iter().map(|(_, l)| l.clone()).collect();
                 match inc.solver().check_assumptions(&all) {
                     SatResult::Sat => {}
@@ -198,6 +215,7 @@ fn walk(s: &Stalled) -> Option<Diagnosis> {
         if let Some(g) = inc.step(path, i).ok()? {
             inc.solver().assert(&g);
         }
+        frames.executed(path.stmt(prog, i));
         if matches!(path.stmt(prog, i), Stmt::Assume(_)) {
             queries += 1;
             match inc.solver().check() {
@@ -224,6 +242,67 @@ fn walk(s: &Stalled) -> Option<Diagnosis> {
         }
     }
     None
+}
+
+/// The locals each activation on the path has set so far (formals are set on entry).
+#[derive(Default)]
+struct Frames {
+    /// Per call depth: the function and the variables it has set.
+    stack: Vec<(FuncId, HashSet<VarId>)>,
+}
+
+impl Frames {
+    /// Before `step`: a new activation when the path went one call deeper, the caller's
+    /// again when it returned.
+    fn enter(&mut self, prog: &Program, step: &PathStep) {
+        let depth = step.depth as usize;
+        self.stack.truncate(depth + 1);
+        if self.stack.len() == depth + 1 && self.stack[depth].0 == step.func {
+            return;
+        }
+        self.stack.truncate(depth);
+        while self.stack.len() < depth {
+            // the path starts deeper than depth 0 (it never does): nothing known there
+            self.stack.push((step.func, HashSet::default()));
+        }
+        let formals = prog.func(step.func).params.iter().copied().collect();
+        self.stack.push((step.func, formals));
+    }
+
+    /// After a statement of the current activation: what it set.
+    fn executed(&mut self, stmt: &Stmt) {
+        let lhs = match stmt {
+            Stmt::Assign { lhs, .. } | Stmt::Havoc { lhs, .. } | Stmt::Alloc { lhs, .. } => {
+                Some(lhs)
+            }
+            Stmt::Call { lhs, .. } => lhs.as_ref(),
+            _ => None,
+        };
+        if let (Some(Lval::Var(v)), Some((_, set))) = (lhs, self.stack.last_mut()) {
+            set.insert(*v);
+        }
+    }
+
+    /// Every variable of `e` has a value on the path here: static storage, entry values,
+    /// and the current activation's formals and the locals it has set.
+    fn defined(&self, prog: &Program, e: &Expr) -> bool {
+        let mut vars = Vec::new();
+        expr_vars(e, &mut vars);
+        let Some((_, set)) = self.stack.last() else {
+            return false;
+        };
+        vars.iter().all(|&v| {
+            if is_result_var(prog, v) {
+                return false;
+            }
+            match prog.var(v).kind {
+                VarKind::Global { .. } | VarKind::StaticLocal(_) => true,
+                VarKind::Param(_) | VarKind::Local(_) | VarKind::Temp(_) => {
+                    set.contains(&v) || prog.entry_values.contains_key(&v)
+                }
+            }
+        })
+    }
 }
 
 /// The predicate of the first literal that alone contradicts the path (each checked on

@@ -275,6 +275,21 @@ fn assignment(
     atoms.extend(extra.iter().cloned());
     let mut names = Vec::new();
     let mut values = Vec::new();
+    // a predicate that names the assigned variable is given its value here even when its
+    // term does not change: points-to may have resolved `tmp->f` to the one cell `tmp` can
+    // point to, yet the predicate is a local of this function whose boolean variable holds
+    // nothing meaningful until the variable is set (c-tests/memory/state_machine_safe.c:
+    // `tmp = s` before `step(tmp)` left `{tmp->state == 0}` arbitrary, and refinement
+    // stalled at that step: `coarse-cubes`)
+    let assigned = match lhs {
+        Lval::Var(v) => Some(*v),
+        _ => None,
+    };
+    let names_assigned =
+        |i: usize| assigned.is_some_and(|v| names_var(&ctx.preds.preds[i].expr, v));
+    // such a value is decided by the other predicates only: the old values of those that
+    // name the variable may be the arbitrary ones a local starts with
+    let mut others: Option<Vec<Atom>> = None;
     for &i in atoms_idx {
         let t = &ctx.terms[i];
         let mut wp = Wp {
@@ -282,17 +297,36 @@ fn assignment(
             ptr_bytes: c.pointer_bytes(),
         };
         let w = wp.apply(&target, &source, t);
-        if &w == t {
-            continue;
+        if &w != t {
+            names.push(ctx.preds.preds[i].name.clone());
+            values.push(choose(ctx, &atoms, &w, background));
+        } else if names_assigned(i) {
+            let others = others.get_or_insert_with(|| {
+                let idx: Vec<usize> = atoms_idx
+                    .iter()
+                    .copied()
+                    .filter(|&j| !names_assigned(j))
+                    .collect();
+                let mut a = atoms_of(ctx, &idx);
+                a.extend(extra.iter().cloned());
+                a
+            });
+            names.push(ctx.preds.preds[i].name.clone());
+            values.push(choose(ctx, others, &w, background));
         }
-        names.push(ctx.preds.preds[i].name.clone());
-        values.push(choose(ctx, &atoms, &w, background));
     }
     if names.is_empty() {
         None
     } else {
         Some(bp::assign(names, values))
     }
+}
+
+/// The expression reads variable `v` (directly or through it).
+fn names_var(e: &Expr, v: VarId) -> bool {
+    let mut vars = Vec::new();
+    crate::c2bp::expr_vars(e, &mut vars);
+    vars.contains(&v)
 }
 
 /// The statements of edge `e` of node `n` of `f`.

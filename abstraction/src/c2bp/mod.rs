@@ -335,8 +335,7 @@ impl Abstractor {
                     let code = edges::abstract_edge(&ctx, f, n, e);
                     let ms = t0.elapsed().as_millis() as u64;
                     if ms >= SLOW_EDGE_MS {
-                        let edge = &prog.func(f).body.as_ref().expect("a body").nodes
-                            [n.0 as usize]
+                        let edge = &prog.func(f).body.as_ref().expect("a body").nodes[n.0 as usize]
                             .edges[e];
                         tracing::debug!(
                             ms,

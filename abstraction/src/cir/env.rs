@@ -72,7 +72,10 @@ fn calls_back_by_definition(name: &str) -> bool {
 /// The C library's allocators (SV-COMP: they never fail), as opposed to a kernel's.
 fn is_libc_allocator(name: &str) -> bool {
     let name = name.strip_prefix("__builtin_").unwrap_or(name);
-    matches!(name, "malloc" | "calloc" | "realloc" | "alloca" | "valloc" | "xmalloc")
+    matches!(
+        name,
+        "malloc" | "calloc" | "realloc" | "alloca" | "valloc" | "xmalloc"
+    )
 }
 
 /// What a call to a function without a body does.
@@ -192,5 +195,83 @@ pub fn classify(name: &str) -> EnvFn {
         "strcpy" | "__builtin_strcpy" => EnvFn::Known(Known::Strcpy),
         "abs" | "labs" | "llabs" | "__builtin_abs" => EnvFn::Known(Known::Abs),
         _ => EnvFn::Unknown,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Externals;
+    use crate::cir::{Construct, Program};
+    use crate::frontend::{load_text, LoadOptions};
+
+    const SRC: &str = "
+        extern void *malloc(unsigned long n);
+        extern void *kmalloc(unsigned long n, int flags);
+        extern int register_handler(void (*h)(void));
+        extern int pthread_create(unsigned long *t, const void *a, void *(*f)(void *), void *x);
+        static void handler(void) {}
+        static void *worker(void *x) { return x; }
+        int main(void) {
+            unsigned long t;
+            void *p = malloc(4);
+            void *q = kmalloc(4, 0);
+            register_handler(handler);
+            pthread_create(&t, 0, worker, 0);
+            return p == q;
+        }";
+
+    fn load(externals: Externals) -> Program {
+        let opts = LoadOptions {
+            externals,
+            ..Default::default()
+        };
+        load_text("t.c", SRC.into(), &opts).expect("lowers")
+    }
+
+    fn may_fail(p: &Program, allocator: &str) -> bool {
+        p.allocs
+            .iter()
+            .find(|s| s.allocator == allocator)
+            .expect("an allocation site")
+            .may_fail
+    }
+
+    fn refused(p: &Program) -> Vec<String> {
+        p.refusals
+            .iter()
+            .filter_map(|r| match &r.construct {
+                Construct::Callback(n) => Some(n.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_hostile_reading_lets_malloc_fail_and_refuses_callbacks() {
+        let p = load(Externals::Hostile);
+        assert!(may_fail(&p, "malloc"));
+        assert!(may_fail(&p, "kmalloc"));
+        assert_eq!(refused(&p), ["register_handler", "pthread_create"]);
+        let f = p.func_by_name("register_handler").expect("declared");
+        assert!(!p.unknown_is_pure(f));
+    }
+
+    #[test]
+    fn svcomp_reads_undefined_functions_as_pure_and_c_allocation_as_succeeding() {
+        let p = load(Externals::SvComp);
+        assert!(!may_fail(&p, "malloc"), "SV-COMP: malloc never fails");
+        assert!(
+            may_fail(&p, "kmalloc"),
+            "a kernel allocator is not the C library's"
+        );
+        assert_eq!(
+            refused(&p),
+            ["pthread_create"],
+            "only what calls back by definition"
+        );
+        let f = p.func_by_name("register_handler").expect("declared");
+        assert!(p.unknown_is_pure(f));
+        let t = p.func_by_name("pthread_create").expect("declared");
+        assert!(!p.unknown_is_pure(t));
     }
 }
