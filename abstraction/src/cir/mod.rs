@@ -573,6 +573,33 @@ impl Program {
             .is_some_and(|f| self.externals.unknown_is_pure(&f.name))
     }
 
+    /// The members of local `v`'s aggregate that hold an object of the environment from
+    /// its uninitialized declaration on (SV-COMP's reading of an uninitialized pointer that
+    /// is dereferenced: memory only the environment names; docs/cegar.md, "The
+    /// environment"): every data pointer of an automatic struct, under
+    /// [`env::Externals::SvComp`]; none otherwise. Each as its byte offset, type and access
+    /// path. The interpreter, the path formula and native replay all read this.
+    pub fn environment_slots(&self, v: VarId) -> Vec<(u64, Ty, Lval)> {
+        let var = self.var(v);
+        let int = TypeKind::Int(types::IntKind {
+            bits: 32,
+            signed: true,
+            is_bool: false,
+        });
+        let Some(index) = self.types.find(&int) else {
+            return Vec::new();
+        };
+        // a struct (an array local cannot be initialized from another array in the
+        // compiled program that native replay runs)
+        if self.externals != env::Externals::SvComp
+            || !matches!(var.kind, VarKind::Local(_))
+            || !matches!(self.types.kind(var.ty), TypeKind::Struct(_))
+        {
+            return Vec::new();
+        }
+        self.types.pointer_slots(var.ty, &Lval::Var(v), index)
+    }
+
     pub fn var(&self, v: VarId) -> &Var {
         &self.vars[v.0 as usize]
     }

@@ -43,6 +43,9 @@ pub enum TypeKind {
     Function(FnSig),
 }
 
+/// Most elements of an array whose pointer members [`Types::pointer_slots`] lists.
+pub const MAX_SLOT_ELEMENTS: u64 = 64;
+
 /// One member of a struct or union.
 #[derive(Clone, Debug)]
 pub struct Field {
@@ -191,6 +194,11 @@ impl Types {
             signed,
             is_bool: false,
         }))
+    }
+
+    /// The type of this shape, if the program has it.
+    pub fn find(&self, kind: &TypeKind) -> Option<Ty> {
+        self.index.get(kind).copied()
     }
 
     /// `int`.
@@ -403,6 +411,60 @@ impl Types {
             if d.typedef_name.is_none() {
                 d.typedef_name = Some(name.to_string());
             }
+        }
+    }
+
+    /// The data-pointer members of an aggregate of type `t` (through nested structs and
+    /// arrays of at most [`MAX_SLOT_ELEMENTS`] elements; not inside unions): each as its
+    /// byte offset, its type, and its access path from `base`. Function pointers are left
+    /// out. Array indices are constants of type `index` (`int`).
+    pub fn pointer_slots(
+        &self,
+        t: Ty,
+        base: &super::Lval,
+        index: Ty,
+    ) -> Vec<(u64, Ty, super::Lval)> {
+        let mut out = Vec::new();
+        self.pointer_slots_in(t, 0, base.clone(), index, &mut out);
+        out
+    }
+
+    fn pointer_slots_in(
+        &self,
+        t: Ty,
+        off: u64,
+        at: super::Lval,
+        index: Ty,
+        out: &mut Vec<(u64, Ty, super::Lval)>,
+    ) {
+        match self.kind(t) {
+            TypeKind::Pointer(p) if !matches!(self.kind(*p), TypeKind::Function(_)) => {
+                out.push((off, t, at))
+            }
+            TypeKind::Struct(sid) => {
+                let def = self.struct_def(*sid);
+                let (false, Some(fields)) = (def.is_union, &def.fields) else {
+                    return;
+                };
+                for (k, f) in fields.iter().enumerate() {
+                    if f.bitfield.is_none() {
+                        let lv = super::Lval::Field(Box::new(at.clone()), *sid, k as u32);
+                        self.pointer_slots_in(f.ty, off + f.offset, lv, index, out);
+                    }
+                }
+            }
+            TypeKind::Array(e, Some(n)) if *n <= MAX_SLOT_ELEMENTS => {
+                let Some(size) = self.size_of(*e) else { return };
+                for i in 0..*n {
+                    let idx = super::Expr {
+                        kind: super::ExprKind::Int(i128::from(i)),
+                        ty: index,
+                    };
+                    let lv = super::Lval::Index(Box::new(at.clone()), Box::new(idx));
+                    self.pointer_slots_in(*e, off + i * size, lv, index, out);
+                }
+            }
+            _ => {}
         }
     }
 

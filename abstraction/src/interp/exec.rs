@@ -4,7 +4,7 @@ use super::check;
 use super::eval::truthy;
 use super::machine::{Frame, Machine, RVal, MAX_OBJECT, R};
 use super::memory::{Content, Object};
-use super::value::{ObjKind, ObjRef, Pointer, Value};
+use super::value::{ObjKind, ObjRef, Pointer, Value, ENV_OBJECT_BYTES};
 use super::{Outcome, Step};
 use crate::cir::{Body, Callee, Edge, Expr, FuncId, HavocKind, Lval, NodeId, Stmt, TypeKind};
 use std::convert::Infallible;
@@ -128,6 +128,22 @@ impl<'p> Machine<'p, '_> {
         }
     }
 
+    /// The pointer members of local `v` that point to an object of the environment from
+    /// its uninitialized declaration on ([`crate::cir::Program::environment_slots`]).
+    fn environment_objects(&mut self, v: crate::cir::VarId) -> R<()> {
+        for (_, _, lv) in self.prog.environment_slots(v) {
+            let obj = ObjRef {
+                kind: ObjKind::Env,
+                instance: self.fresh_instance(),
+            };
+            self.mem
+                .insert(obj, Object::new(ENV_OBJECT_BYTES, Content::Fill(0)));
+            let pl = self.place(&lv)?;
+            self.write_place(&pl, Value::Ptr(Pointer { obj, offset: 0 }))?;
+        }
+        Ok(())
+    }
+
     fn exec(&mut self, func: FuncId, edge: &'p Edge) -> R<()> {
         match &edge.stmt {
             Stmt::Skip | Stmt::Assume(_) => {}
@@ -135,6 +151,9 @@ impl<'p> Machine<'p, '_> {
             Stmt::Havoc { lhs, why } => {
                 let pl = self.place(lhs)?;
                 self.havoc_place(&pl, why)?;
+                if let (Lval::Var(v), HavocKind::Uninit) = (lhs, why) {
+                    self.environment_objects(*v)?;
+                }
             }
             Stmt::Alloc { lhs, site, size } => {
                 let Some(s) = self.prog.allocs.get(site.0 as usize) else {

@@ -282,6 +282,7 @@ fn fake_address(p: Pointer) -> u64 {
         ObjKind::Str(s) => (3, u64::from(s.0)),
         ObjKind::Argv => (4, 0),
         ObjKind::ArgvStr(i) => (5, u64::from(i)),
+        ObjKind::Env => (6, 0),
     };
     let base = 0x5555_0000_0000u64
         .wrapping_add(tag << 36)

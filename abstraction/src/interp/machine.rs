@@ -279,7 +279,7 @@ impl<'p, 'o> Machine<'p, 'o> {
                 bytes.push(0);
                 Object::from_bytes(&bytes, true)
             }
-            ObjKind::Alloc(_) | ObjKind::Argv | ObjKind::ArgvStr(_) => {
+            ObjKind::Alloc(_) | ObjKind::Argv | ObjKind::ArgvStr(_) | ObjKind::Env => {
                 return Err(self.undef("access to an object that no longer exists"))
             }
         };

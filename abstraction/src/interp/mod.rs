@@ -37,7 +37,7 @@ mod tests;
 
 pub use observe::{NoObserver, Observer, Probe};
 pub use oracle::{int_range, Choice, Oracle, RandomOracle, Recording, SeqOracle};
-pub use value::{ObjKind, ObjRef, Pointer, Value};
+pub use value::{ObjKind, ObjRef, Pointer, Value, ENV_OBJECT_BYTES};
 
 use crate::cir::{FuncId, Loc, NodeId, Program};
 

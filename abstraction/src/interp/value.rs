@@ -16,7 +16,15 @@ pub enum ObjKind {
     Argv,
     /// The contents of `argv[i]` (`"prog"` for `i == 0`).
     ArgvStr(u32),
+    /// An object of the environment that an uninitialized pointer member of a local
+    /// aggregate points to under SV-COMP's reading
+    /// ([`crate::cir::Program::environment_slots`]), [`ENV_OBJECT_BYTES`] zeroed bytes.
+    Env,
 }
+
+/// The size of an object of the environment ([`ObjKind::Env`]): what the program may
+/// reach through an uninitialized pointer (native replay allocates the same).
+pub const ENV_OBJECT_BYTES: u64 = 1 << 16;
 
 /// A concrete memory object: its program object and which instance of it
 /// (0 for static storage and string literals; a fresh number per activation or allocation).

@@ -535,9 +535,13 @@ impl Planner<'_> {
         Ok(())
     }
 
-    /// Uninitialized scalar locals get the value the interpreter chose at their declaration.
+    /// Uninitialized scalar locals get the value the interpreter chose at their declaration;
+    /// uninitialized structs whose pointer members point to objects of the environment
+    /// ([`Program::environment_slots`]) get them (zeroed objects of
+    /// `interp::ENV_OBJECT_BYTES`, the rest of the struct zero).
     fn initialize_locals(&mut self) {
         let mut locs: HashSet<Loc> = HashSet::default();
+        let mut env: HashMap<Loc, Vec<u64>> = HashMap::default();
         for f in &self.prog.functions {
             let Some(b) = &f.body else { continue };
             for (_, e) in b.edges() {
@@ -550,11 +554,30 @@ impl Planner<'_> {
                     if matches!(var.kind, VarKind::Local(_)) && self.prog.types.is_scalar(var.ty) {
                         locs.insert(e.loc);
                     }
+                    let slots = self.prog.environment_slots(*v);
+                    if !slots.is_empty() {
+                        env.insert(e.loc, slots.into_iter().map(|(off, ..)| off).collect());
+                    }
                 }
             }
         }
+        let mut env_used = false;
         for l in &self.scan.locals {
             let loc = self.loc(l.name_start);
+            if let Some(offsets) = env.get(&loc) {
+                let list: Vec<String> = offsets.iter().map(u64::to_string).collect();
+                self.edits.push(Edit {
+                    start: l.end,
+                    end: l.end,
+                    text: format!(
+                        " = *(__typeof__({n}) *)__slamrs_env_fill(sizeof({n}), \"{}\")",
+                        list.join(","),
+                        n = l.name
+                    ),
+                });
+                env_used = true;
+                continue;
+            }
             if !locs.contains(&loc) {
                 continue;
             }
@@ -569,6 +592,10 @@ impl Planner<'_> {
         if !self.uninit.is_empty() {
             self.prelude
                 .push("long long __slamrs_uninit(int);".to_string());
+        }
+        if env_used {
+            self.prelude
+                .push("void *__slamrs_env_fill(unsigned long, const char *);".to_string());
         }
     }
 

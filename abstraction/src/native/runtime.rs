@@ -110,6 +110,9 @@ fn ret_of(prog: &Program, f: FuncId) -> Result<Ty, NativeError> {
         .ok_or_else(|| NativeError(format!("`{}` has no function type", func.name)))
 }
 
+// the objects of the environment `__slamrs_env_fill` makes are the interpreter's size
+const _: () = assert!(crate::interp::ENV_OBJECT_BYTES == 65536);
+
 const PRELUDE: &str = r#"/* slamrs native replay: the harness (generated) */
 typedef __SIZE_TYPE__ __sl_size;
 typedef __PTRDIFF_TYPE__ __sl_ssize;
@@ -220,6 +223,20 @@ long long __slamrs_uninit(int site) {
     for (i = 0; i < __sl_nu; i++)
         if (!__sl_uu[i] && __sl_us[i] == site) { __sl_uu[i] = 1; return (long long)__sl_uv[i]; }
     return 0;
+}
+void *__slamrs_env_fill(unsigned long n, const char *offsets) {
+    char *b = __libc_calloc(1, n ? (__sl_size)n : 1);
+    if (!b) _Exit(96);
+    while (*offsets) {
+        unsigned long long o = 0;
+        void *obj;
+        while (*offsets >= '0' && *offsets <= '9') o = o * 10 + (unsigned long long)(*offsets++ - '0');
+        if (*offsets == ',') offsets++;
+        obj = __libc_calloc(1, (__sl_size)65536); /* interp::ENV_OBJECT_BYTES */
+        if (!obj) _Exit(96);
+        if (o + sizeof(void *) <= n) *(void **)(b + o) = obj;
+    }
+    return b;
 }
 static void *__sl_alloc(unsigned long long n, int may_fail) {
     void *p;

@@ -342,7 +342,8 @@ impl PointsTo {
             ObjKind::Alloc(a) => AbsObj::Alloc(a),
             ObjKind::Str(s) => AbsObj::Str(s),
             // main's argv vector and strings: memory the program did not create.
-            ObjKind::Argv | ObjKind::ArgvStr(_) => AbsObj::Unknown,
+            // and objects of the environment an uninitialized pointer points to
+            ObjKind::Argv | ObjKind::ArgvStr(_) | ObjKind::Env => AbsObj::Unknown,
         };
         match self.layout(prog, obj) {
             // Only offset 0 of an untyped object is ever named abstractly.
