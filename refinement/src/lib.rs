@@ -346,16 +346,27 @@ impl Refiner {
         constrain::learn(&env, abs, cfg, trace, preds)
     }
 
-    /// A stall of kind `kind` on `trace` (whose C path is `path`), with its diagnosis.
+    /// A stall of kind `kind` on `trace` (whose C path is `path`, infeasible for the
+    /// reasons `cores`), with its diagnosis: where the abstraction loses one of the facts
+    /// the cores' predicates state.
+    #[allow(clippy::too_many_arguments)]
     fn stalled(
         &self,
         kind: NoProgress,
-        prog: &Program,
+        prog: &mut Program,
         abs: &Abstraction,
         cfg: &Cfg,
         trace: &Trace,
         path: &CirPath,
+        cores: &[Vec<usize>],
     ) -> Outcome {
+        let mut relevant = Vec::new();
+        for core in cores {
+            let found =
+                discover::discover(prog, &self.analyses.pt, &self.analyses.modref, path, core);
+            relevant.extend(found.into_iter().map(|(_, e)| e));
+        }
+        let prog = &*prog;
         let diagnosis = stall::diagnose(&stall::Stalled {
             prog,
             pt: &self.analyses.pt,
@@ -365,6 +376,7 @@ impl Refiner {
             cfg,
             trace,
             path,
+            relevant: &relevant,
         });
         Outcome::NoProgress(Stall { kind, diagnosis })
     }
@@ -556,7 +568,15 @@ impl Refiner {
                         added = self.constrain(prog, abs, cfg, trace, preds);
                     }
                     if added == 0 {
-                        return self.stalled(NoProgress::SamePath, prog, abs, cfg, trace, &path);
+                        return self.stalled(
+                            NoProgress::SamePath,
+                            prog,
+                            abs,
+                            cfg,
+                            trace,
+                            &path,
+                            &cores,
+                        );
                     }
                     return Outcome::Refined {
                         added,
@@ -630,7 +650,15 @@ impl Refiner {
                     added = self.constrain(prog, abs, cfg, trace, preds);
                 }
                 if added == 0 {
-                    return self.stalled(NoProgress::NoNewPredicate, prog, abs, cfg, trace, &path);
+                    return self.stalled(
+                        NoProgress::NoNewPredicate,
+                        prog,
+                        abs,
+                        cfg,
+                        trace,
+                        &path,
+                        &cores,
+                    );
                 }
                 Outcome::Refined {
                     added,

@@ -146,6 +146,10 @@ pub struct Stalled<'a> {
     pub cfg: &'a Cfg,
     pub trace: &'a Trace,
     pub path: &'a CirPath,
+    /// The predicates that explain why the path is infeasible (discovery's, all present
+    /// already): only their values are checked, when there are any, so that a fact the
+    /// abstraction loses on the way but the infeasibility does not rest on is not blamed.
+    pub relevant: &'a [Expr],
 }
 
 /// Finds where the abstract trace first leaves the concrete path ([`StallCause`]).
@@ -175,6 +179,9 @@ fn walk(s: &Stalled) -> Option<Diagnosis> {
                 let mut lits = Vec::new();
                 for &(p, v) in valuation {
                     let e = &s.abs.preds.preds[p].expr;
+                    if !s.relevant.is_empty() && !s.relevant.contains(e) {
+                        continue;
+                    }
                     // a predicate over a local the path has not set yet in this activation
                     // (or over `\result`) has no value the path decides
                     if !frames.defined(prog, e) {
