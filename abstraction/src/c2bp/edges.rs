@@ -914,6 +914,7 @@ pub fn enforce(ctx: &Ctx, f: FuncId) -> Option<BExpr> {
             }
         }
     }
+    clauses.extend(same_terms(ctx, &visible(ctx, f)));
     // the constraints refinement learnt (each proved again)
     let terms: Vec<Term> = atoms.iter().map(|a| a.term.clone()).collect();
     let all: Vec<usize> = (0..atoms.len()).collect();
@@ -925,6 +926,42 @@ pub fn enforce(ctx: &Ctx, f: FuncId) -> Option<BExpr> {
     } else {
         Some(bp::and(clauses))
     }
+}
+
+/// `p ⇔ q` for every two visible predicates with the same term: points-to resolves
+/// `{tmp->state == 4}` and `{s->state == 4}` to one cell when `tmp` and `s` can only point to
+/// it, so they have one truth in every state; said outright, a local predicate does not
+/// keep the arbitrary value it starts with beside its twin (c-tests/memory/
+/// state_machine_safe.c: the loop condition was decided through `{tmp->state == 4}` before
+/// `tmp` was set). Also over locations callees modify: the two are updated together. Terms
+/// with fresh values are left out (two fresh values need not be equal).
+fn same_terms(ctx: &Ctx, vis: &[usize]) -> Vec<BExpr> {
+    let mut first: HashMap<&Term, usize> = HashMap::default();
+    let mut out = Vec::new();
+    for &i in vis {
+        let t = &ctx.terms[i];
+        let mut fresh = false;
+        t.visit(&mut |x| fresh |= matches!(x, Term::Fresh(_)));
+        if fresh {
+            continue;
+        }
+        match first.get(t) {
+            Some(&j) => {
+                let (p, q) = (
+                    bp::var(&ctx.preds.preds[i].name),
+                    bp::var(&ctx.preds.preds[j].name),
+                );
+                out.push(bp::not(bp::or(vec![
+                    bp::and(vec![p.clone(), bp::not(q.clone())]),
+                    bp::and(vec![bp::not(p), q]),
+                ])));
+            }
+            None => {
+                first.insert(t, i);
+            }
+        }
+    }
+    out
 }
 
 /// `¬(x == c₁ ∧ x == c₂)` for every two atoms comparing one term `x` with different
