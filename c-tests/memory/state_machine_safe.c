@@ -1,5 +1,5 @@
 // expect: safe
-// gap: refinement stalls (same spurious path, missing-memory-predicate): c2bp decides `s->state == 4` in do_accept through `{tmp.0->state == 4}`, which points-to resolves to the same cell while `tmp.0` is not yet set; no predicate over s->key_set is found; the exploration hits its depth bound
+// gap: refinement stalls (same spurious path, write-through-pointer): `s->state = tmp.0` in step (tmp.0 is 1 or 5 by `msg == MSG_HELLO ? ...`) loses {s->state == 1}, and no predicate over s->key_set is found; the exploration hits its depth bound
 // inputs: 1 0 0 2 3 9
 // inputs: 1 4 7
 // inputs: 1 5
