@@ -933,10 +933,13 @@ pub fn enforce(ctx: &Ctx, f: FuncId) -> Option<BExpr> {
 /// it, so they have one truth in every state; said outright, a local predicate does not
 /// keep the arbitrary value it starts with beside its twin (c-tests/memory/
 /// state_machine_safe.c: the loop condition was decided through `{tmp->state == 4}` before
-/// `tmp` was set). Also over locations callees modify: the two are updated together. Terms
-/// with fresh values are left out (two fresh values need not be equal).
+/// `tmp` was set). Also over locations callees modify. Terms
+/// with fresh values are left out (two fresh values need not be equal), and so are pairs
+/// of a global and a local predicate: between a call's return and the statement that
+/// recomputes the caller's predicates, a global one already holds the new value and a
+/// local one the old (see `enforce`); two of one scope are always updated together.
 fn same_terms(ctx: &Ctx, vis: &[usize]) -> Vec<BExpr> {
-    let mut first: HashMap<&Term, usize> = HashMap::default();
+    let mut first: HashMap<(Scope, &Term), usize> = HashMap::default();
     let mut out = Vec::new();
     for &i in vis {
         let t = &ctx.terms[i];
@@ -945,7 +948,8 @@ fn same_terms(ctx: &Ctx, vis: &[usize]) -> Vec<BExpr> {
         if fresh {
             continue;
         }
-        match first.get(t) {
+        let key = (ctx.preds.preds[i].scope, t);
+        match first.get(&key) {
             Some(&j) => {
                 let (p, q) = (
                     bp::var(&ctx.preds.preds[i].name),
@@ -957,7 +961,7 @@ fn same_terms(ctx: &Ctx, vis: &[usize]) -> Vec<BExpr> {
                 ])));
             }
             None => {
-                first.insert(t, i);
+                first.insert(key, i);
             }
         }
     }
