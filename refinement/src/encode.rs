@@ -704,7 +704,7 @@ impl<'a> Enc<'a> {
                     if let (Lval::Var(v), HavocKind::Uninit) = (lhs, why) {
                         // the members that point to objects of the environment, each its
                         // own far-away object (as the interpreter makes them)
-                        for (_, _, slot) in self.prog.environment_slots(*v) {
+                        for (_, slot) in self.prog.environment_slots(*v) {
                             let addr = Term::Int(alloc_addr(self.allocs));
                             self.allocs += 1;
                             self.write_scalar(func, &slot, Some(addr))?;

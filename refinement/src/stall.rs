@@ -167,88 +167,121 @@ fn walk(s: &Stalled) -> Option<Diagnosis> {
         return None;
     }
     let states = crate::constrain::valuations(s.abs, s.cfg, s.trace);
-    let mut inc = Incremental::new(prog, s.pt, s.addrs, s.entry, RLIMIT).ok()?;
-    let mut queries = 0;
-    let mut frames = Frames::default();
+    let mut w = Walk {
+        s,
+        inc: Incremental::new(prog, s.pt, s.addrs, s.entry, RLIMIT).ok()?,
+        frames: Frames::default(),
+        queries: 0,
+    };
     for i in 0..path.steps.len() {
-        let step = &path.steps[i];
-        frames.enter(prog, step);
+        w.frames.enter(prog, &path.steps[i]);
         // the state before step i, as Bebop has it
         if let Some(Some((f, valuation))) = states.get(path.at_trace[i]) {
-            if *f == step.func && i > 0 {
-                let mut lits = Vec::new();
-                for &(p, v) in valuation {
-                    let e = &s.abs.preds.preds[p].expr;
-                    if !s.relevant.is_empty() && !s.relevant.contains(e) {
-                        continue;
-                    }
-                    // a predicate over a local the path has not set yet in this activation
-                    // (or over `\result`) has no value the path decides
-                    if !frames.defined(prog, e) {
-                        continue;
-                    }
-                    let Ok(c) = inc.condition(*f, e) else {
-                        continue;
-                    };
-                    lits.push((p, if v { c } else { c.not() }));
-                }
-                queries += 1;
-                tracing::trace!(
-                    step = i,
-                    state = ?lits
-                        .iter()
-                        .map(|(p, l)| format!("{}: {l}", s.abs.preds.preds[*p].name))
-                        .collect::<Vec<_>>(),
-                    "state checked"
-                );
-                let all: Vec<_> = lits.iter().map(|(_, l)| l.clone()).collect();
-                match inc.solver().check_assumptions(&all) {
-                    SatResult::Sat => {}
-                    SatResult::Unknown => return None,
-                    SatResult::Unsat => {
-                        let culprit = first_contradicted(&inc, &lits, &mut queries)?;
-                        return Some(Diagnosis {
-                            cause: cause_of_step(prog, path, i - 1),
-                            at: Some((path.steps[i - 1].func, path.edge(prog, i - 1).loc)),
-                            predicate: Some(s.abs.preds.preds[culprit].name.clone()),
-                        });
-                    }
+            if *f == path.steps[i].func && i > 0 {
+                if let Some(d) = w.check_state(i, *f, valuation)? {
+                    return Some(d);
                 }
             }
         }
-        if queries > MAX_QUERIES {
+        if w.queries > MAX_QUERIES {
             return None;
         }
-        if let Some(g) = inc.step(path, i).ok()? {
-            inc.solver().assert(&g);
-        }
-        frames.executed(path.stmt(prog, i));
-        if matches!(path.stmt(prog, i), Stmt::Assume(_)) {
-            queries += 1;
-            match inc.solver().check() {
-                SatResult::Sat => {}
-                SatResult::Unknown => return None,
-                SatResult::Unsat => {
-                    // every state so far agrees with the path: nothing the predicates
-                    // say rules out this condition
-                    let Stmt::Assume(c) = path.stmt(prog, i) else {
-                        return None;
-                    };
-                    let cause = if reads_memory(c) {
-                        StallCause::MissingMemoryPredicate
-                    } else {
-                        StallCause::MissingPredicate
-                    };
-                    return Some(Diagnosis {
-                        cause,
-                        at: Some((step.func, path.edge(prog, i).loc)),
-                        predicate: None,
-                    });
-                }
-            }
+        if let Some(d) = w.take_step(i)? {
+            return Some(d);
         }
     }
     None
+}
+
+/// The walk along the path: its formula so far, the activations' set locals, the queries.
+struct Walk<'a> {
+    s: &'a Stalled<'a>,
+    inc: Incremental<'a>,
+    frames: Frames,
+    queries: usize,
+}
+
+impl Walk<'_> {
+    /// Checks Bebop's state before step `i` (in `f`) against the path so far: `Some(Some)`
+    /// when it contradicts it (the step before lost a fact), `Some(None)` when it agrees,
+    /// `None` when undecided.
+    fn check_state(
+        &mut self,
+        i: usize,
+        f: FuncId,
+        valuation: &[(usize, bool)],
+    ) -> Option<Option<Diagnosis>> {
+        let s = self.s;
+        let prog = s.prog;
+        let mut lits = Vec::new();
+        for &(p, v) in valuation {
+            let e = &s.abs.preds.preds[p].expr;
+            if !s.relevant.is_empty() && !s.relevant.contains(e) {
+                continue;
+            }
+            // a predicate over a local the path has not set yet in this activation (or
+            // over `\result`) has no value the path decides
+            if !self.frames.defined(prog, e) {
+                continue;
+            }
+            let Ok(c) = self.inc.condition(f, e) else {
+                continue;
+            };
+            lits.push((p, if v { c } else { c.not() }));
+        }
+        self.queries += 1;
+        tracing::trace!(
+            step = i,
+            state = ?lits
+                .iter()
+                .map(|(p, l)| format!("{}: {l}", s.abs.preds.preds[*p].name))
+                .collect::<Vec<_>>(),
+            "state checked"
+        );
+        let all: Vec<_> = lits.iter().map(|(_, l)| l.clone()).collect();
+        match self.inc.solver().check_assumptions(&all) {
+            SatResult::Sat => Some(None),
+            SatResult::Unknown => None,
+            SatResult::Unsat => {
+                let culprit = first_contradicted(&self.inc, &lits, &mut self.queries)?;
+                let path = s.path;
+                Some(Some(Diagnosis {
+                    cause: cause_of_step(prog, path, i - 1),
+                    at: Some((path.steps[i - 1].func, path.edge(prog, i - 1).loc)),
+                    predicate: Some(s.abs.preds.preds[culprit].name.clone()),
+                }))
+            }
+        }
+    }
+
+    /// Adds step `i` to the path formula: `Some(Some)` when an `assume` makes the path
+    /// infeasible with every state so far agreeing (no predicate rules the condition out),
+    /// `Some(None)` otherwise, `None` when undecided.
+    fn take_step(&mut self, i: usize) -> Option<Option<Diagnosis>> {
+        let (prog, path) = (self.s.prog, self.s.path);
+        if let Some(g) = self.inc.step(path, i).ok()? {
+            self.inc.solver().assert(&g);
+        }
+        let stmt = path.stmt(prog, i);
+        self.frames.executed(stmt);
+        let Stmt::Assume(c) = stmt else {
+            return Some(None);
+        };
+        self.queries += 1;
+        match self.inc.solver().check() {
+            SatResult::Sat => Some(None),
+            SatResult::Unknown => None,
+            SatResult::Unsat => Some(Some(Diagnosis {
+                cause: if reads_memory(c) {
+                    StallCause::MissingMemoryPredicate
+                } else {
+                    StallCause::MissingPredicate
+                },
+                at: Some((path.steps[i].func, path.edge(prog, i).loc)),
+                predicate: None,
+            })),
+        }
+    }
 }
 
 /// The locals each activation on the path has set so far (formals are set on entry).

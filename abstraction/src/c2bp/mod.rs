@@ -51,6 +51,24 @@ use std::time::{Duration, Instant};
 /// An edge whose abstraction takes this long is logged (debug: `slow edge`).
 const SLOW_EDGE_MS: u64 = 500;
 
+/// [`edges::abstract_edge`], logging an edge that takes [`SLOW_EDGE_MS`] or more.
+fn abstract_edge_timed(ctx: &Ctx, f: FuncId, n: NodeId, e: usize) -> Vec<bebop::ast::Stmt> {
+    let t0 = std::time::Instant::now();
+    let code = edges::abstract_edge(ctx, f, n, e);
+    let ms = t0.elapsed().as_millis() as u64;
+    if ms >= SLOW_EDGE_MS {
+        let prog = ctx.prog;
+        let edge = &prog.func(f).body.as_ref().expect("a body").nodes[n.0 as usize].edges[e];
+        tracing::debug!(
+            ms,
+            at = %prog.loc_string(edge.loc),
+            stmt = %crate::cir::print::stmt(prog, &edge.stmt),
+            "slow edge"
+        );
+    }
+    code
+}
+
 /// Settings of the abstraction.
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -331,20 +349,7 @@ impl Abstractor {
                     if cancelled() {
                         return Vec::new();
                     }
-                    let t0 = std::time::Instant::now();
-                    let code = edges::abstract_edge(&ctx, f, n, e);
-                    let ms = t0.elapsed().as_millis() as u64;
-                    if ms >= SLOW_EDGE_MS {
-                        let edge = &prog.func(f).body.as_ref().expect("a body").nodes[n.0 as usize]
-                            .edges[e];
-                        tracing::debug!(
-                            ms,
-                            at = %prog.loc_string(edge.loc),
-                            stmt = %crate::cir::print::stmt(prog, &edge.stmt),
-                            "slow edge"
-                        );
-                    }
-                    code
+                    abstract_edge_timed(&ctx, f, n, e)
                 })
                 .collect();
             let enforces: Vec<Option<bebop::ast::Expr>> =

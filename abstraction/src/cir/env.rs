@@ -13,8 +13,8 @@ pub enum Externals {
     Hostile,
     /// SV-COMP's reading of a verification task: a function without a body returns an
     /// arbitrary value of its type and has no other effect (it writes no memory of the
-    /// program and calls nothing back), and `malloc`, `calloc`, `realloc`, `alloca` and
-    /// the other C library allocators always succeed.
+    /// program and calls nothing back), and the C library's allocators (`malloc`,
+    /// `calloc`, `alloca`) always succeed.
     SvComp,
 }
 
@@ -72,10 +72,7 @@ fn calls_back_by_definition(name: &str) -> bool {
 /// The C library's allocators (SV-COMP: they never fail), as opposed to a kernel's.
 fn is_libc_allocator(name: &str) -> bool {
     let name = name.strip_prefix("__builtin_").unwrap_or(name);
-    matches!(
-        name,
-        "malloc" | "calloc" | "realloc" | "alloca" | "valloc" | "xmalloc"
-    )
+    matches!(name, "malloc" | "calloc" | "alloca")
 }
 
 /// What a call to a function without a body does.

@@ -577,18 +577,9 @@ impl Program {
     /// its uninitialized declaration on (SV-COMP's reading of an uninitialized pointer that
     /// is dereferenced: memory only the environment names; docs/cegar.md, "The
     /// environment"): every data pointer of an automatic struct, under
-    /// [`env::Externals::SvComp`]; none otherwise. Each as its byte offset, type and access
-    /// path. The interpreter, the path formula and native replay all read this.
-    pub fn environment_slots(&self, v: VarId) -> Vec<(u64, Ty, Lval)> {
+    /// [`env::Externals::SvComp`]; none otherwise. Each as its byte offset and access path. The interpreter, the path formula and native replay all read this.
+    pub fn environment_slots(&self, v: VarId) -> Vec<(u64, Lval)> {
         let var = self.var(v);
-        let int = TypeKind::Int(types::IntKind {
-            bits: 32,
-            signed: true,
-            is_bool: false,
-        });
-        let Some(index) = self.types.find(&int) else {
-            return Vec::new();
-        };
         // a struct (an array local cannot be initialized from another array in the
         // compiled program that native replay runs)
         if self.externals != env::Externals::SvComp
@@ -597,7 +588,15 @@ impl Program {
         {
             return Vec::new();
         }
-        self.types.pointer_slots(var.ty, &Lval::Var(v), index)
+        let int = TypeKind::Int(types::IntKind {
+            bits: 32,
+            signed: true,
+            is_bool: false,
+        });
+        match self.types.find(&int) {
+            Some(index) => self.types.pointer_slots(var.ty, &Lval::Var(v), index),
+            None => Vec::new(),
+        }
     }
 
     pub fn var(&self, v: VarId) -> &Var {

@@ -416,14 +416,9 @@ impl Types {
 
     /// The data-pointer members of an aggregate of type `t` (through nested structs and
     /// arrays of at most [`MAX_SLOT_ELEMENTS`] elements; not inside unions): each as its
-    /// byte offset, its type, and its access path from `base`. Function pointers are left
+    /// byte offset and its access path from `base`. Function pointers are left
     /// out. Array indices are constants of type `index` (`int`).
-    pub fn pointer_slots(
-        &self,
-        t: Ty,
-        base: &super::Lval,
-        index: Ty,
-    ) -> Vec<(u64, Ty, super::Lval)> {
+    pub fn pointer_slots(&self, t: Ty, base: &super::Lval, index: Ty) -> Vec<(u64, super::Lval)> {
         let mut out = Vec::new();
         self.pointer_slots_in(t, 0, base.clone(), index, &mut out);
         out
@@ -435,11 +430,11 @@ impl Types {
         off: u64,
         at: super::Lval,
         index: Ty,
-        out: &mut Vec<(u64, Ty, super::Lval)>,
+        out: &mut Vec<(u64, super::Lval)>,
     ) {
         match self.kind(t) {
             TypeKind::Pointer(p) if !matches!(self.kind(*p), TypeKind::Function(_)) => {
-                out.push((off, t, at))
+                out.push((off, at))
             }
             TypeKind::Struct(sid) => {
                 let def = self.struct_def(*sid);

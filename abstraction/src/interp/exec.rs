@@ -131,7 +131,7 @@ impl<'p> Machine<'p, '_> {
     /// The pointer members of local `v` that point to an object of the environment from
     /// its uninitialized declaration on ([`crate::cir::Program::environment_slots`]).
     fn environment_objects(&mut self, v: crate::cir::VarId) -> R<()> {
-        for (_, _, lv) in self.prog.environment_slots(v) {
+        for (_, lv) in self.prog.environment_slots(v) {
             let obj = ObjRef {
                 kind: ObjKind::Env,
                 instance: self.fresh_instance(),

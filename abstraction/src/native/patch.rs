@@ -556,7 +556,7 @@ impl Planner<'_> {
                     }
                     let slots = self.prog.environment_slots(*v);
                     if !slots.is_empty() {
-                        env.insert(e.loc, slots.into_iter().map(|(off, ..)| off).collect());
+                        env.insert(e.loc, slots.into_iter().map(|(off, _)| off).collect());
                     }
                 }
             }
