@@ -1,0 +1,186 @@
+//! The Kripke structure of a model (§2.4): each step runs one top-level
+//! procedure instance (its parameters chosen nondeterministically). The
+//! transition relation stays partitioned, one part per instance, each over
+//! the bits it writes only; images and pre-images are computed part by part
+//! with early quantification (`and_exists`). A procedure that may not return
+//! leads to the single loop state `L` (the `loop` bit set, every other bit
+//! 0), which loops forever; a state where no procedure can complete or loop
+//! stutters, so that every path is infinite as CTL requires.
+
+use bebop::bdd::Bdd;
+
+use super::layout::Copy;
+use super::stmt::{instance_sizes, Compiler, Summaries};
+use super::trans::Trans;
+use super::{CheckError, Engine};
+use crate::model::*;
+
+/// One part of the transition relation: a top-level procedure instance.
+#[derive(Clone, Debug)]
+pub struct Part {
+    pub proc: usize,
+    pub args: Vec<u64>,
+    pub tr: Trans,
+}
+
+/// The transition structure over global states plus the loop state.
+pub struct Kripke<'e> {
+    pub e: &'e Engine,
+    pub parts: Vec<Part>,
+    /// Valid states: variables hold values of their types, or `L`.
+    pub valid: Bdd,
+    pub loop_state: Bdd,
+    pub not_loop: Bdd,
+    /// States from which some part may not return.
+    pub may_loop: Bdd,
+    /// Valid non-loop states with no successor: they stutter.
+    pub deadlock: Bdd,
+}
+
+impl Engine {
+    /// Builds the Kripke structure from the summaries.
+    pub(crate) fn kripke(&self, sums: &Summaries) -> Result<Kripke<'_>, CheckError> {
+        let m = &self.m;
+        let mut parts = Vec::new();
+        for (p, def) in self.model.procs.iter().enumerate() {
+            if !def.toplevel {
+                continue;
+            }
+            let (count, sizes) = instance_sizes(&self.model, p);
+            for inst in 0..count {
+                let tr = sums[&(p, inst)].clone();
+                if m.is_false(&tr.t) && m.is_false(&tr.l) {
+                    continue;
+                }
+                parts.push(Part {
+                    proc: p,
+                    args: split_tuple(inst, &sizes),
+                    tr,
+                });
+            }
+        }
+        let lb = m.var(self.lay.bdd_var(self.lay.loop_bit, Copy::Cur));
+        let zeros: Vec<(u32, bool)> = (0..self.lay.globals)
+            .map(|b| (self.lay.bdd_var(b, Copy::Cur), false))
+            .collect();
+        let loop_state = m.and(&lb, &m.lits(zeros));
+        let not_loop = m.not(&lb);
+        let valid_globals = self.valid_globals(sums);
+        let valid = m.or(&m.and(&valid_globals, &not_loop), &loop_state);
+        let tx = self.tx();
+        let may_loop = m.or_all(parts.iter().map(|p| &p.tr.l));
+        let enabled: Vec<Bdd> = parts.iter().map(|p| tx.pre(&p.tr, &m.t())).collect();
+        let live = m.or(&m.or_all(&enabled), &may_loop);
+        let deadlock = m.and(&m.and(&valid, &not_loop), &m.not(&live));
+        m.check()?;
+        Ok(Kripke {
+            e: self,
+            parts,
+            valid,
+            loop_state,
+            not_loop,
+            may_loop,
+            deadlock,
+        })
+    }
+
+    fn valid_globals(&self, sums: &Summaries) -> Bdd {
+        let c = Compiler {
+            ev: self.eval(None),
+            tx: self.tx(),
+            sums,
+            proc: 0,
+        };
+        let v: Vec<Bdd> = (0..self.model.vars.len())
+            .map(|x| c.valid(x, Copy::Cur))
+            .collect();
+        self.m.and_all(&v)
+    }
+}
+
+impl Kripke<'_> {
+    /// Successors of a set of states.
+    pub fn image(&self, s: &Bdd) -> Bdd {
+        let m = &self.e.m;
+        let tx = self.e.tx();
+        let s0 = m.and(s, &self.not_loop);
+        let mut out: Vec<Bdd> = self.parts.iter().map(|p| tx.post(&p.tr, &s0)).collect();
+        let to_loop =
+            !m.is_false(&m.and(&s0, &self.may_loop)) || !m.is_false(&m.and(s, &self.loop_state));
+        if to_loop {
+            out.push(self.loop_state.clone());
+        }
+        out.push(m.and(&s0, &self.deadlock));
+        m.and(&m.or_all(&out), &self.valid)
+    }
+
+    /// Predecessors of a set of states.
+    pub fn preimage(&self, x: &Bdd) -> Bdd {
+        let m = &self.e.m;
+        let tx = self.e.tx();
+        let x0 = m.and(x, &self.not_loop);
+        let mut out: Vec<Bdd> = self
+            .parts
+            .iter()
+            .map(|p| m.and(&tx.pre(&p.tr, &x0), &self.not_loop))
+            .collect();
+        if !m.is_false(&m.and(x, &self.loop_state)) {
+            out.push(m.and(&self.may_loop, &self.not_loop));
+            out.push(self.loop_state.clone());
+        }
+        out.push(m.and(&x0, &self.deadlock));
+        m.and(&m.or_all(&out), &self.valid)
+    }
+
+    /// States reachable from `init` (breadth first, image of the frontier only).
+    pub fn reach(&self, init: &Bdd) -> Result<Bdd, CheckError> {
+        let m = &self.e.m;
+        let mut r = m.and(init, &self.valid);
+        let mut frontier = r.clone();
+        while !m.is_false(&frontier) {
+            let next = self.image(&frontier);
+            frontier = m.and(&next, &m.not(&r));
+            r = m.or(&r, &frontier);
+            self.e.note_peak();
+            m.check()?;
+        }
+        Ok(r)
+    }
+
+    /// The parts that take state `u` to state `v` (labels for traces).
+    pub fn step_label(&self, u: &Bdd, v: &Bdd) -> String {
+        let m = &self.e.m;
+        let tx = self.e.tx();
+        if !m.is_false(&m.and(u, &self.loop_state)) {
+            return "(the loop state stays)".into();
+        }
+        for p in &self.parts {
+            let hit = if !m.is_false(&m.and(v, &self.loop_state)) {
+                !m.is_false(&m.and(u, &p.tr.l))
+            } else {
+                !m.is_false(&m.and(&tx.post(&p.tr, u), v))
+            };
+            if hit {
+                let suffix = if m.is_false(&m.and(v, &self.loop_state)) {
+                    ""
+                } else {
+                    " does not return"
+                };
+                return format!("{}{suffix}", self.part_name(p));
+            }
+        }
+        "(deadlock: no procedure can run; the state stutters)".into()
+    }
+
+    fn part_name(&self, p: &Part) -> String {
+        let model = &self.e.model;
+        let def = &model.procs[p.proc];
+        let args: Vec<String> = def
+            .params
+            .iter()
+            .zip(&p.args)
+            .map(|((_, d), v)| model.value_name(*d, *v))
+            .collect();
+        format!("{}({})", def.name, args.join(", "))
+    }
+}
