@@ -26,8 +26,8 @@ fn main() -> ExitCode {
             if args.iter().any(|a| a == "--stats") {
                 let s = &out.stats;
                 println!(
-                    "stats: {:.3} s, {} peak BDD nodes, {} state bits, {} parts, {} reachable states",
-                    s.seconds, s.peak_nodes, s.state_bits, s.parts, s.reachable_states
+                    "stats: {:.3} s ({:.3} s summaries), {} peak BDD nodes, {} state bits, {} parts, {} reachable states",
+                    s.seconds, s.summary_seconds, s.peak_nodes, s.state_bits, s.parts, s.reachable_states
                 );
             }
             ExitCode::from(if out.all_hold() { 0 } else { 10 })

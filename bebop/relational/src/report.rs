@@ -38,6 +38,8 @@ pub struct Stats {
     pub peak_nodes: usize,
     pub reachable_states: f64,
     pub seconds: f64,
+    /// Time spent on procedure summaries (the transition relation).
+    pub summary_seconds: f64,
 }
 
 /// The result of checking a model.

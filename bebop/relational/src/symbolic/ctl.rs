@@ -37,7 +37,16 @@ impl Ctl<'_, '_> {
         let f = m.and(f, &self.r);
         let mut z = m.and(g, &self.r);
         let mut frontier = z.clone();
+        let mut it = 0;
         while !m.is_false(&frontier) {
+            it += 1;
+            if std::env::var_os("RELDEBUG").is_some() {
+                eprintln!(
+                    "eu it {it} z {} fr {}",
+                    m.node_count(&z),
+                    m.node_count(&frontier)
+                );
+            }
             let p = m.and(&f, &self.k.preimage(&frontier));
             frontier = m.and(&p, &m.not(&z));
             z = m.or(&z, &frontier);

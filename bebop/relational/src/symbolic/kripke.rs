@@ -27,6 +27,8 @@ pub struct Part {
 pub struct Kripke<'e> {
     pub e: &'e Engine,
     pub parts: Vec<Part>,
+    /// The parts merged into clusters for images (see [`cluster`]).
+    pub clusters: Vec<Trans>,
     /// Valid states: variables hold values of their types, or `L`.
     pub valid: Bdd,
     pub loop_state: Bdd,
@@ -73,8 +75,13 @@ impl Engine {
         let live = m.or(&m.or_all(&enabled), &may_loop);
         let deadlock = m.and(&m.and(&valid, &not_loop), &m.not(&live));
         m.check()?;
+        let clusters = cluster(&tx, &parts);
+        if std::env::var_os("RELDEBUG").is_some() {
+            eprintln!("{} parts, {} clusters", parts.len(), clusters.len());
+        }
         Ok(Kripke {
             e: self,
+            clusters,
             parts,
             valid,
             loop_state,
@@ -104,7 +111,7 @@ impl Kripke<'_> {
         let m = &self.e.m;
         let tx = self.e.tx();
         let s0 = m.and(s, &self.not_loop);
-        let mut out: Vec<Bdd> = self.parts.iter().map(|p| tx.post(&p.tr, &s0)).collect();
+        let mut out: Vec<Bdd> = self.clusters.iter().map(|c| tx.post(c, &s0)).collect();
         let to_loop =
             !m.is_false(&m.and(&s0, &self.may_loop)) || !m.is_false(&m.and(s, &self.loop_state));
         if to_loop {
@@ -120,9 +127,9 @@ impl Kripke<'_> {
         let tx = self.e.tx();
         let x0 = m.and(x, &self.not_loop);
         let mut out: Vec<Bdd> = self
-            .parts
+            .clusters
             .iter()
-            .map(|p| m.and(&tx.pre(&p.tr, &x0), &self.not_loop))
+            .map(|p| m.and(&tx.pre(p, &x0), &self.not_loop))
             .collect();
         if !m.is_false(&m.and(x, &self.loop_state)) {
             out.push(m.and(&self.may_loop, &self.not_loop));
@@ -138,6 +145,13 @@ impl Kripke<'_> {
         let mut r = m.and(init, &self.valid);
         let mut frontier = r.clone();
         while !m.is_false(&frontier) {
+            if std::env::var_os("RELDEBUG").is_some() {
+                eprintln!(
+                    "reach r {} fr {}",
+                    m.node_count(&r),
+                    m.node_count(&frontier)
+                );
+            }
             let next = self.image(&frontier);
             frontier = m.and(&next, &m.not(&r));
             r = m.or(&r, &frontier);
@@ -183,4 +197,29 @@ impl Kripke<'_> {
             .collect();
         format!("{}({})", def.name, args.join(", "))
     }
+}
+
+/// Largest cluster relation, in nodes.
+const CLUSTER_NODES: usize = 20000;
+
+/// Merges parts into fewer, larger relations (disjunctions over the union
+/// of their write sets), greedily in the order of their first written bit,
+/// while the merged relation stays below [`CLUSTER_NODES`] nodes. Each
+/// image then costs fewer passes over the state set, while every cluster
+/// stays small; parts that write the same rows end up together.
+fn cluster(tx: &super::trans::Tx, parts: &[Part]) -> Vec<Trans> {
+    let mut order: Vec<&Part> = parts.iter().collect();
+    order.sort_by_key(|p| p.tr.w.first().copied());
+    let mut out: Vec<Trans> = Vec::new();
+    for p in order {
+        if let Some(last) = out.last_mut() {
+            let merged = tx.choice(last, &p.tr);
+            if tx.m.node_count(&merged.t) <= CLUSTER_NODES {
+                *last = merged;
+                continue;
+            }
+        }
+        out.push(p.tr.clone());
+    }
+    out
 }

@@ -77,12 +77,17 @@ impl Default for Options {
 /// Most BDD variables a model may need.
 pub const MAX_BDD_VARS: u32 = 30_000;
 
+/// Below this many nodes the table is never collected.
+const GC_FLOOR: usize = 1 << 18;
+
 /// One checking run over one model.
 pub struct Engine {
     pub model: Model,
     pub lay: Layout,
     pub m: BddManager,
     peak: Cell<usize>,
+    /// Node count above which the next checkpoint collects garbage.
+    gc_at: Cell<usize>,
 }
 
 impl Engine {
@@ -102,6 +107,7 @@ impl Engine {
             lay,
             m,
             peak: Cell::new(0),
+            gc_at: Cell::new(GC_FLOOR),
         })
     }
 
@@ -121,16 +127,24 @@ impl Engine {
         }
     }
 
-    /// Records the manager's current node count if it is a new peak.
+    /// A checkpoint between fixpoint iterations: collects garbage when the
+    /// node table has grown well beyond what was live after the last
+    /// collection (a small table keeps the unique table in cache), and
+    /// records the peak number of live nodes.
     pub(crate) fn note_peak(&self) {
         let n = self.m.live_nodes();
-        if n > self.peak.get() {
-            self.peak.set(n);
+        if n < self.gc_at.get() {
+            return;
         }
+        self.m.gc();
+        let live = self.m.live_nodes();
+        self.peak.set(self.peak.get().max(live));
+        self.gc_at.set((2 * live).max(GC_FLOOR));
     }
 
-    /// The largest node count seen at the checkpoints.
+    /// The largest number of live nodes seen at a collection (or now).
     pub fn peak_nodes(&self) -> usize {
-        self.peak.get()
+        self.m.gc();
+        self.peak.get().max(self.m.live_nodes())
     }
 }

@@ -76,7 +76,7 @@ impl<'a> Compiler<'a> {
     }
 
     fn bad_bit(&self) -> u32 {
-        self.ev.lay.var_off[BAD]
+        self.ev.lay.var_map[BAD][0]
     }
 
     fn next(&self, bit: u32) -> Bdd {
