@@ -10,6 +10,9 @@
 //! that may not return), and [`explicit`] is an independent explicit-state
 //! evaluator of the same semantics used as a test oracle, fed by [`gen`].
 
+pub mod diff;
+pub mod explicit;
+pub mod gen;
 pub mod model;
 pub mod report;
 pub mod symbolic;

@@ -210,7 +210,7 @@ pub struct Assertion {
 }
 
 /// A whole checked model.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Model {
     pub enums: Vec<EnumDef>,
     pub vars: Vec<VarDef>,

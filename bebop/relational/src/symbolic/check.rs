@@ -223,3 +223,59 @@ impl<'k, 'e> Run<'k, 'e> {
         Ok(x.out)
     }
 }
+
+/// A state given by the values of its variables' bits (each variable's
+/// bits in its own order: scalar LSB first, relation tuples row-major), or
+/// the loop state.
+#[derive(Clone, Debug)]
+pub enum GivenState {
+    Vars(Vec<Vec<bool>>),
+    Loop,
+}
+
+/// For differential testing: the verdicts as [`check_model`] gives them,
+/// and for every assertion its truth value at each of `states`, computed
+/// without any restriction (over all valid states).
+pub fn truth_table(model: Model, states: &[GivenState]) -> R<(Vec<bool>, Vec<Vec<bool>>)> {
+    let opts = Options {
+        traces: false,
+        ..Options::default()
+    };
+    let verdicts = check_model(model.clone(), &opts)?
+        .verdicts
+        .iter()
+        .map(|v| v.holds)
+        .collect();
+    let e = Engine::new(model, &opts)?;
+    let sums = e.summarize()?;
+    let k = e.kripke(&sums)?;
+    let ctl = Ctl {
+        k: &k,
+        r: k.valid.clone(),
+    };
+    let mut table = Vec::new();
+    for a in &e.model.asserts {
+        let mut env: Env = vec![None; e.model.locals];
+        let sat = e.eval(Some(&ctl)).formula(&a.formula, &mut env)?;
+        table.push(states.iter().map(|s| e.holds_at(&sat, s)).collect());
+    }
+    e.m.check()?;
+    Ok((verdicts, table))
+}
+
+impl Engine {
+    fn holds_at(&self, set: &Bdd, s: &GivenState) -> bool {
+        let mut bits = vec![false; self.lay.state_bits as usize];
+        match s {
+            GivenState::Loop => bits[self.lay.loop_bit as usize] = true,
+            GivenState::Vars(vals) => {
+                for (var, vb) in vals.iter().enumerate() {
+                    for (k, b) in vb.iter().enumerate() {
+                        bits[self.lay.var_map[var][k] as usize] = *b;
+                    }
+                }
+            }
+        }
+        self.m.eval(set, &|v| bits[(v / 3) as usize] && v % 3 == 0)
+    }
+}

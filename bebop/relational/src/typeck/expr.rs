@@ -21,6 +21,9 @@ fn is_poly(a: &Ast) -> bool {
     match &a.kind {
         AstKind::Empty | AstKind::Int(_) => true,
         AstKind::Unary(UnOp::Neg, x) => is_poly(x),
+        AstKind::Binary(op, l, r) if !matches!(op, BinOp::Join | BinOp::Product) => {
+            is_poly(l) && is_poly(r)
+        }
         _ => false,
     }
 }
@@ -318,6 +321,9 @@ impl Checker {
         hint: Option<&Ty>,
         span: Span,
     ) -> TResult<Expr> {
+        if let (UnOp::Neg, AstKind::Int(v)) = (op, &x.kind) {
+            return self.int_lit(-*v, hint, span);
+        }
         let e = self.expr(x, ctx, hint)?;
         match op {
             UnOp::Not => {
@@ -462,15 +468,23 @@ impl Checker {
 
     fn compare(&mut self, op: BinOp, l: &Ast, r: &Ast, ctx: Ctx, span: Span) -> TResult<Expr> {
         use BinOp::*;
-        let (mut le, mut re) = self.operands(l, r, ctx, None)?;
-        if le.ty == Ty::Formula || re.ty == Ty::Formula {
-            if !matches!(op, Eq | Ne) {
-                return err("formulas are compared only with `==` and `!=`", span);
-            }
+        let (le, re) = self.operands(l, r, ctx, None)?;
+        let boolish = |t: &Ty| matches!(t, Ty::Formula | Ty::Scalar(Dom::Bool));
+        let formula = le.ty == Ty::Formula || re.ty == Ty::Formula;
+        if formula && matches!(op, Eq | Ne) && boolish(&le.ty) && boolish(&re.ty) {
             let (a, b) = (self.to_formula(le)?, self.to_formula(re)?);
             let iff = mk(ExprKind::Iff(bx(a), bx(b)), Ty::Formula, span);
             return Ok(if op == Ne { not(iff) } else { iff });
         }
+        let as_bool = |e: Expr| {
+            if e.ty == Ty::Formula {
+                let sp = e.span;
+                mk(ExprKind::AsBool(bx(e)), Ty::Scalar(Dom::Bool), sp)
+            } else {
+                e
+            }
+        };
+        let (mut le, mut re) = (as_bool(le), as_bool(re));
         let both_scalar = matches!((&le.ty, &re.ty), (Ty::Scalar(_), Ty::Scalar(_)));
         if !both_scalar || matches!(op, In | NotIn) {
             le = self.to_rel(le)?;

@@ -82,21 +82,6 @@ pub(crate) struct Checker {
     used_ctl: bool,
 }
 
-impl Default for Model {
-    fn default() -> Self {
-        Model {
-            enums: Vec::new(),
-            vars: Vec::new(),
-            preds: Vec::new(),
-            procs: Vec::new(),
-            asserts: Vec::new(),
-            init: None,
-            locals: 0,
-            local_names: Vec::new(),
-        }
-    }
-}
-
 fn err<T>(msg: impl Into<String>, span: Span) -> TResult<T> {
     Err(Diagnostic::new(msg, span))
 }
