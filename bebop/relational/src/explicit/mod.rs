@@ -56,6 +56,9 @@ pub struct Explicit<'m> {
     /// Post-states of declarative statements, which do not depend on the
     /// summaries: (statement address, state index, bindings) -> posts.
     declared: RefCell<HashMap<(usize, usize, Env), BTreeSet<usize>>>,
+    /// Outcomes of `while` loops from every state, per (statement address,
+    /// bindings); valid until a summary changes.
+    loops: RefCell<HashMap<(usize, Env), Vec<Out>>>,
 }
 
 /// All values a variable can hold.
@@ -125,6 +128,7 @@ impl<'m> Explicit<'m> {
             index,
             sums: HashMap::new(),
             declared: RefCell::default(),
+            loops: RefCell::default(),
         };
         x.summarize();
         Ok(x)
@@ -161,6 +165,7 @@ impl<'m> Explicit<'m> {
                     .collect();
                 if self.sums[k] != table {
                     self.sums.insert(k.clone(), table);
+                    self.loops.borrow_mut().clear();
                     changed = true;
                 }
             }
@@ -262,7 +267,16 @@ impl<'m> Explicit<'m> {
                 env[*local] = old;
                 cur
             }
-            StmtKind::While(c, body) => self.while_loop(c, body, si, env),
+            StmtKind::While(c, body) => {
+                let key = (st as *const Stmt as usize, env.clone());
+                if let Some(t) = self.loops.borrow().get(&key) {
+                    return t[si].clone();
+                }
+                let table = self.while_loop(c, body, env);
+                let out = table[si].clone();
+                self.loops.borrow_mut().insert(key, table);
+                out
+            }
             StmtKind::Call { proc, args } => {
                 let vals: Vec<u64> = args
                     .iter()
@@ -330,51 +344,30 @@ impl<'m> Explicit<'m> {
         }
     }
 
-    /// The loop's outcomes: the least fixpoint of `W = if c { body; W }`
-    /// over the states the loop can pass through, from "every state loops".
-    fn while_loop(&self, c: &Expr, body: &[Stmt], s: usize, env: &mut Env) -> Out {
-        let mut seen: Vec<usize> = vec![s];
-        let mut step: HashMap<usize, Option<Out>> = HashMap::new();
-        let mut i = 0;
-        while i < seen.len() {
-            let x = seen[i];
-            i += 1;
-            let o = if self.ev(&self.states[x], None).formula(c, env) {
-                Some(self.block(body, x, env))
-            } else {
-                None
-            };
-            if let Some(o) = &o {
-                for y in &o.posts {
-                    if !step.contains_key(y) && !seen.contains(y) {
-                        seen.push(*y);
-                    }
-                }
-            }
-            step.insert(x, o);
-        }
-        let mut w: HashMap<usize, Out> = seen.iter().map(|x| (*x, Out::bottom())).collect();
+    /// The loop's outcomes from every state: the least fixpoint of
+    /// `W = if c { body; W }`, from "every state loops".
+    fn while_loop(&self, c: &Expr, body: &[Stmt], env: &mut Env) -> Vec<Out> {
+        let n = self.states.len();
+        let step: Vec<Option<Out>> = (0..n)
+            .map(|x| self.ev(&self.states[x], None).formula(c, env).then(|| self.block(body, x, env)))
+            .collect();
+        let mut w: Vec<Out> = vec![Out::bottom(); n];
         loop {
-            let mut next = HashMap::new();
-            for x in &seen {
-                let o = match &step[x] {
-                    None => Out::one(*x),
+            let next: Vec<Out> = (0..n)
+                .map(|x| match &step[x] {
+                    None => Out::one(x),
                     Some(b) => {
-                        let mut acc = Out {
-                            posts: BTreeSet::new(),
-                            loops: b.loops,
-                        };
+                        let mut acc = Out { posts: BTreeSet::new(), loops: b.loops };
                         for y in &b.posts {
-                            acc.posts.extend(w[y].posts.iter().copied());
-                            acc.loops |= w[y].loops;
+                            acc.posts.extend(w[*y].posts.iter().copied());
+                            acc.loops |= w[*y].loops;
                         }
                         acc
                     }
-                };
-                next.insert(*x, o);
-            }
+                })
+                .collect();
             if next == w {
-                return w.remove(&s).unwrap_or_default();
+                return w;
             }
             w = next;
         }
