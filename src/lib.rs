@@ -17,6 +17,7 @@ pub mod logging;
 pub mod mixed;
 pub mod portfolio;
 pub mod reason;
+pub mod relational_cmd;
 pub mod report;
 pub mod rules;
 pub mod rules_cmd;
