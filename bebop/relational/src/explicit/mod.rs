@@ -349,7 +349,11 @@ impl<'m> Explicit<'m> {
     fn while_loop(&self, c: &Expr, body: &[Stmt], env: &mut Env) -> Vec<Out> {
         let n = self.states.len();
         let step: Vec<Option<Out>> = (0..n)
-            .map(|x| self.ev(&self.states[x], None).formula(c, env).then(|| self.block(body, x, env)))
+            .map(|x| {
+                self.ev(&self.states[x], None)
+                    .formula(c, env)
+                    .then(|| self.block(body, x, env))
+            })
             .collect();
         let mut w: Vec<Out> = vec![Out::bottom(); n];
         loop {
@@ -357,7 +361,10 @@ impl<'m> Explicit<'m> {
                 .map(|x| match &step[x] {
                     None => Out::one(x),
                     Some(b) => {
-                        let mut acc = Out { posts: BTreeSet::new(), loops: b.loops };
+                        let mut acc = Out {
+                            posts: BTreeSet::new(),
+                            loops: b.loops,
+                        };
                         for y in &b.posts {
                             acc.posts.extend(w[*y].posts.iter().copied());
                             acc.loops |= w[*y].loops;

@@ -31,25 +31,36 @@ impl Ctl<'_, '_> {
         self.k.e.m.and(&self.r, &self.k.preimage(f))
     }
 
-    /// `E[f U g]`.
+    /// `E[f U g]`: backward from `g`, by sweeps over the clusters in which
+    /// each cluster's pre-image already includes the states the earlier
+    /// clusters of the sweep added (chaining: one sweep may cover several
+    /// steps). Each pre-image is taken of the smaller of the new states and
+    /// all states found so far (both give the same new states).
     pub fn eu(&self, f: &Bdd, g: &Bdd) -> R<Bdd> {
         let m = &self.k.e.m;
         let f = m.and(f, &self.r);
         let mut z = m.and(g, &self.r);
         let mut frontier = z.clone();
-        let mut it = 0;
         while !m.is_false(&frontier) {
-            it += 1;
-            if std::env::var_os("RELDEBUG").is_some() {
-                eprintln!(
-                    "eu it {it} z {} fr {}",
-                    m.node_count(&z),
-                    m.node_count(&frontier)
-                );
+            let mut added = m.f();
+            for c in 0..=self.k.clusters.len() {
+                let from = if m.node_count(&frontier) <= m.node_count(&z) {
+                    &frontier
+                } else {
+                    &z
+                };
+                let pre = match c {
+                    _ if c == self.k.clusters.len() => self.k.pre_special(from),
+                    _ => self.k.pre_cluster(c, from),
+                };
+                let new = m.and(&m.and(&f, &pre), &m.not(&z));
+                if !m.is_false(&new) {
+                    z = m.or(&z, &new);
+                    frontier = m.or(&frontier, &new);
+                    added = m.or(&added, &new);
+                }
             }
-            let p = m.and(&f, &self.k.preimage(&frontier));
-            frontier = m.and(&p, &m.not(&z));
-            z = m.or(&z, &frontier);
+            frontier = added;
             self.k.e.note_peak();
             m.check()?;
         }

@@ -37,6 +37,7 @@ pub struct Kripke<'e> {
     pub may_loop: Bdd,
     /// Valid non-loop states with no successor: they stutter.
     pub deadlock: Bdd,
+    pub valid_not_loop: Bdd,
 }
 
 impl Engine {
@@ -68,7 +69,8 @@ impl Engine {
         let loop_state = m.and(&lb, &m.lits(zeros));
         let not_loop = m.not(&lb);
         let valid_globals = self.valid_globals(sums);
-        let valid = m.or(&m.and(&valid_globals, &not_loop), &loop_state);
+        let valid_not_loop = m.and(&valid_globals, &not_loop);
+        let valid = m.or(&valid_not_loop, &loop_state);
         let tx = self.tx();
         let may_loop = m.or_all(parts.iter().map(|p| &p.tr.l));
         let enabled: Vec<Bdd> = parts.iter().map(|p| tx.pre(&p.tr, &m.t())).collect();
@@ -87,6 +89,7 @@ impl Engine {
             loop_state,
             not_loop,
             may_loop,
+            valid_not_loop,
             deadlock,
         })
     }
@@ -124,19 +127,30 @@ impl Kripke<'_> {
     /// Predecessors of a set of states.
     pub fn preimage(&self, x: &Bdd) -> Bdd {
         let m = &self.e.m;
-        let tx = self.e.tx();
-        let x0 = m.and(x, &self.not_loop);
-        let mut out: Vec<Bdd> = self
-            .clusters
-            .iter()
-            .map(|p| m.and(&tx.pre(p, &x0), &self.not_loop))
+        let mut out: Vec<Bdd> = (0..self.clusters.len())
+            .map(|c| self.pre_cluster(c, x))
             .collect();
+        out.push(self.pre_special(x));
+        m.or_all(&out)
+    }
+
+    /// Predecessors of `x` through cluster `c`.
+    pub fn pre_cluster(&self, c: usize, x: &Bdd) -> Bdd {
+        let m = &self.e.m;
+        let x0 = m.and(x, &self.not_loop);
+        let p = self.e.tx().pre(&self.clusters[c], &x0);
+        m.and(&p, &self.valid_not_loop)
+    }
+
+    /// Predecessors of `x` through the loop state and stuttering deadlocks.
+    pub fn pre_special(&self, x: &Bdd) -> Bdd {
+        let m = &self.e.m;
+        let mut out = vec![m.and(&m.and(x, &self.not_loop), &self.deadlock)];
         if !m.is_false(&m.and(x, &self.loop_state)) {
-            out.push(m.and(&self.may_loop, &self.not_loop));
+            out.push(m.and(&self.may_loop, &self.valid_not_loop));
             out.push(self.loop_state.clone());
         }
-        out.push(m.and(&x0, &self.deadlock));
-        m.and(&m.or_all(&out), &self.valid)
+        m.or_all(&out)
     }
 
     /// States reachable from `init` (breadth first, image of the frontier only).
@@ -200,7 +214,7 @@ impl Kripke<'_> {
 }
 
 /// Largest cluster relation, in nodes.
-const CLUSTER_NODES: usize = 20000;
+const CLUSTER_NODES: usize = 2000;
 
 /// Merges parts into fewer, larger relations (disjunctions over the union
 /// of their write sets), greedily in the order of their first written bit,

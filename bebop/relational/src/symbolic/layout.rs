@@ -178,8 +178,9 @@ fn is_multi(m: &Model, var: usize) -> bool {
     matches!(&m.vars[var].kind, VarKind::Rel { cols, .. } if cols.len() >= 2)
 }
 
-/// Lays out one group: a single variable contiguously, several relations
-/// row by row (row `r` of each, then row `r + 1` of each, ...).
+/// Lays out one group: a single variable contiguously; several relations
+/// of the same type tuple by tuple (`has[p,m]` next to `wait[p,m]`), of
+/// different types row by row (row `r` of each, then row `r + 1` ...).
 fn place_group(m: &Model, group: &[usize], map: &mut [Vec<u32>], off: &mut u32) {
     if group.len() == 1 || std::env::var_os("RELNOINTERLEAVE").is_some() {
         for &v in group {
@@ -189,7 +190,11 @@ fn place_group(m: &Model, group: &[usize], map: &mut [Vec<u32>], off: &mut u32) 
         }
         return;
     }
+    let same = group
+        .iter()
+        .all(|v| m.vars[*v].kind.ty() == m.vars[group[0]].kind.ty());
     let rows = match &m.vars[group[0]].kind {
+        _ if same => width(m, group[0]),
         VarKind::Rel { cols, .. } => m.dom_size(cols[0]) as u32,
         VarKind::Scalar(_) => 1,
     };
