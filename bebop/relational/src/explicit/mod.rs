@@ -244,29 +244,7 @@ impl<'m> Explicit<'m> {
             }
             StmtKind::Foreach {
                 local, set, body, ..
-            } => {
-                let members = match self.ev(s, None).eval(set, env) {
-                    Val::R(r) => r,
-                    _ => BTreeSet::new(),
-                };
-                let old = env[*local].clone();
-                let mut cur = Out::one(si);
-                for t in members {
-                    env[*local] = Some(Val::S(t[0]));
-                    let mut next = Out {
-                        posts: BTreeSet::new(),
-                        loops: cur.loops,
-                    };
-                    for x in &cur.posts {
-                        let o = self.block(body, *x, env);
-                        next.posts.extend(o.posts);
-                        next.loops |= o.loops;
-                    }
-                    cur = next;
-                }
-                env[*local] = old;
-                cur
-            }
+            } => self.foreach(*local, set, body, si, env),
             StmtKind::While(c, body) => {
                 let key = (st as *const Stmt as usize, env.clone());
                 if let Some(t) = self.loops.borrow().get(&key) {
@@ -289,6 +267,31 @@ impl<'m> Explicit<'m> {
                 self.sums[&(*proc, vals)][si].clone()
             }
         }
+    }
+
+    /// `foreach x: set body`, over the set's value at entry.
+    fn foreach(&self, local: LocalId, set: &Expr, body: &[Stmt], si: usize, env: &mut Env) -> Out {
+        let members = match self.ev(&self.states[si], None).eval(set, env) {
+            Val::R(r) => r,
+            _ => BTreeSet::new(),
+        };
+        let old = env[local].clone();
+        let mut cur = Out::one(si);
+        for t in members {
+            env[local] = Some(Val::S(t[0]));
+            let mut next = Out {
+                posts: BTreeSet::new(),
+                loops: cur.loops,
+            };
+            for x in &cur.posts {
+                let o = self.block(body, *x, env);
+                next.posts.extend(o.posts);
+                next.loops |= o.loops;
+            }
+            cur = next;
+        }
+        env[local] = old;
+        cur
     }
 
     fn set_bad(&self, s: &State) -> State {

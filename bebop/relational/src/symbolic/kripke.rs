@@ -78,9 +78,6 @@ impl Engine {
         let deadlock = m.and(&m.and(&valid, &not_loop), &m.not(&live));
         m.check()?;
         let clusters = cluster(&tx, &parts);
-        if std::env::var_os("RELDEBUG").is_some() {
-            eprintln!("{} parts, {} clusters", parts.len(), clusters.len());
-        }
         Ok(Kripke {
             e: self,
             clusters,
@@ -159,13 +156,6 @@ impl Kripke<'_> {
         let mut r = m.and(init, &self.valid);
         let mut frontier = r.clone();
         while !m.is_false(&frontier) {
-            if std::env::var_os("RELDEBUG").is_some() {
-                eprintln!(
-                    "reach r {} fr {}",
-                    m.node_count(&r),
-                    m.node_count(&frontier)
-                );
-            }
             let next = self.image(&frontier);
             frontier = m.and(&next, &m.not(&r));
             r = m.or(&r, &frontier);

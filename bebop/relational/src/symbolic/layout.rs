@@ -182,7 +182,7 @@ fn is_multi(m: &Model, var: usize) -> bool {
 /// of the same type tuple by tuple (`has[p,m]` next to `wait[p,m]`), of
 /// different types row by row (row `r` of each, then row `r + 1` ...).
 fn place_group(m: &Model, group: &[usize], map: &mut [Vec<u32>], off: &mut u32) {
-    if group.len() == 1 || std::env::var_os("RELNOINTERLEAVE").is_some() {
+    if group.len() == 1 {
         for &v in group {
             let n = width(m, v);
             map[v] = (*off..*off + n).collect();
