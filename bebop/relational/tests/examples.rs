@@ -3,7 +3,8 @@
 
 use std::path::PathBuf;
 
-use slamrs_relational::{check_source, symbolic::Options};
+use slamrs_relational::diff::{compare, Comparison};
+use slamrs_relational::{check_source, load, symbolic::Options};
 
 fn examples_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../c-tests/relational")
@@ -42,6 +43,11 @@ fn every_example_gives_its_expected_verdicts() {
         assert_eq!(got, want, "{name}:\n{}", out.render(&name, &src));
         for v in &out.verdicts {
             assert_eq!(v.holds, v.trace.is_empty(), "{name}: a failure has a trace");
+        }
+        // The explicit oracle agrees wherever the model is small enough for it.
+        let model = load(&src).expect("the example loads");
+        if let Comparison::Disagree(why) = compare(&model) {
+            panic!("{name}: the explicit oracle disagrees: {why}");
         }
     }
 }
