@@ -339,7 +339,7 @@ impl Checker {
             UnOp::Transpose | UnOp::Closure | UnOp::RClosure => {
                 let e = self.to_rel(e)?;
                 let Ty::Rel(c) = e.ty.clone() else {
-                    unreachable!()
+                    return err("expected a relation", span);
                 };
                 if c.len() != 2 {
                     return err("this operator applies to binary relations", span);
@@ -428,7 +428,7 @@ impl Checker {
         }
         let (le, re) = (self.to_rel(le)?, self.to_rel(re)?);
         let (Ty::Rel(lc), Ty::Rel(rc)) = (le.ty.clone(), re.ty.clone()) else {
-            unreachable!()
+            return err("expected relations", span);
         };
         match op {
             Plus | Minus | Inter => {
