@@ -51,7 +51,10 @@ impl Engine {
             }
             let (count, sizes) = instance_sizes(&self.model, p);
             for inst in 0..count {
-                let tr = sums[&(p, inst)].clone();
+                let tr = sums
+                    .get(&(p, inst))
+                    .cloned()
+                    .ok_or_else(|| CheckError::Internal("missing summary".into()))?;
                 if m.is_false(&tr.t) && m.is_false(&tr.l) {
                     continue;
                 }
