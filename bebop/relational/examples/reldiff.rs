@@ -39,6 +39,12 @@ fn main() {
                 eprintln!("seed {seed}: DISAGREE: {why}\n{src}");
             }
         }
+        if (seed + 1 - from) % 5000 == 0 {
+            eprintln!(
+                "progress: seeds {from}..={seed}: {agree} agree, {disagree} disagree, {skipped} skipped, {:.0} s",
+                start.elapsed().as_secs_f64()
+            );
+        }
         let dt = t.elapsed().as_secs_f64();
         if dt > 2.0 {
             eprintln!("seed {seed}: slow ({dt:.1} s)");

@@ -46,6 +46,11 @@ pub struct TooBig(pub String);
 /// Most states the oracle enumerates.
 pub const MAX_STATES: usize = 1 << 12;
 
+/// Most statement executions the oracle spends on one model before it
+/// gives up (a few random models with recursion inside loops over sets of
+/// post-states would take minutes).
+pub const MAX_STEPS: u64 = 5_000_000;
+
 /// The explicit model: all valid states and the procedure summaries.
 pub struct Explicit<'m> {
     pub model: &'m Model,
@@ -59,6 +64,8 @@ pub struct Explicit<'m> {
     /// Outcomes of `while` loops from every state, per (statement address,
     /// bindings); valid until a summary changes.
     loops: RefCell<HashMap<(usize, Env), Vec<Out>>>,
+    /// Statement executions left (see [`MAX_STEPS`]).
+    steps: std::cell::Cell<u64>,
 }
 
 /// All values a variable can hold.
@@ -129,8 +136,14 @@ impl<'m> Explicit<'m> {
             sums: HashMap::new(),
             declared: RefCell::default(),
             loops: RefCell::default(),
+            steps: std::cell::Cell::new(MAX_STEPS),
         };
         x.summarize();
+        if x.steps.get() == 0 {
+            return Err(TooBig(format!(
+                "more than {MAX_STEPS} statement executions"
+            )));
+        }
         Ok(x)
     }
 
@@ -169,7 +182,7 @@ impl<'m> Explicit<'m> {
                     changed = true;
                 }
             }
-            if !changed {
+            if !changed || self.steps.get() == 0 {
                 return;
             }
         }
@@ -211,6 +224,11 @@ impl<'m> Explicit<'m> {
     }
 
     fn stmt(&self, st: &Stmt, si: usize, env: &mut Env) -> Out {
+        let left = self.steps.get();
+        if left == 0 {
+            return Out::bottom();
+        }
+        self.steps.set(left - 1);
         let s = &self.states[si];
         match &st.kind {
             StmtKind::Assign { target, value } => {
