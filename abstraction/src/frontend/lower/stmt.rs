@@ -341,7 +341,7 @@ impl Lowerer<'_> {
                 self.emit(
                     Stmt::Havoc {
                         lhs: lv,
-                        why: HavocKind::Asm,
+                        why: HavocKind::Opaque(crate::cir::Opaque::Asm),
                     },
                     o.span,
                 )?;

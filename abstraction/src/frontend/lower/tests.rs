@@ -618,7 +618,7 @@ fn inline_asm_havocs_outputs_with_a_warning() {
         count(&p, "main", |s| matches!(
             s,
             Stmt::Havoc {
-                why: HavocKind::Asm,
+                why: HavocKind::Opaque(crate::cir::Opaque::Asm),
                 lhs: Lval::Var(_)
             }
         )),
@@ -628,6 +628,31 @@ fn inline_asm_havocs_outputs_with_a_warning() {
         .warnings
         .iter()
         .any(|w| w.message.contains("inline assembly")));
+}
+
+#[test]
+fn variadic_definitions_read_each_argument_as_an_opaque_value() {
+    let p = lower(
+        "int sum(int n, ...) { __builtin_va_list ap; int s = 0; __builtin_va_start(ap, n);\n\
+         while (n--) s += __builtin_va_arg(ap, int);\n __builtin_va_end(ap); return s; }\n\
+         int main(void) { return sum(2, 1, 2); }",
+    );
+    let opaque = |s: &Stmt| {
+        matches!(
+            s,
+            Stmt::Havoc {
+                why: HavocKind::Opaque(crate::cir::Opaque::VaArg),
+                ..
+            }
+        )
+    };
+    assert_eq!(count(&p, "sum", opaque), 1);
+    // the call still passes every argument (the compiled program gets them)
+    let three_args = |s: &Stmt| matches!(s, Stmt::Call { args, .. } if args.len() == 3);
+    assert_eq!(count(&p, "main", three_args), 1);
+    // va_list is the x86-64 ABI's 24 bytes
+    let ap = p.vars.iter().find(|v| v.name == "ap").unwrap();
+    assert_eq!(p.types.size_of(ap.ty), Some(24));
 }
 
 // ---- declarations --------------------------------------------------------------------------
@@ -998,10 +1023,10 @@ fn unsupported_constructs_are_located_errors() {
         "variable length",
     );
     err_at(
-        "int f(int n, ...) {\n __builtin_va_list ap;\n __builtin_va_start(ap, n);\n return 0; }\nint main(void) { return f(1); }",
-        Unsupported,
-        1,
-        "variadic",
+        "int f(int n) {\n __builtin_va_list ap;\n __builtin_va_start(ap, n);\n return 0; }\nint main(void) { return f(1); }",
+        Invalid,
+        3,
+        "not variadic",
     );
     err_at(
         "int main(void) {\n _Complex double z;\n return 0; }",
