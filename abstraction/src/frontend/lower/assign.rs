@@ -46,6 +46,14 @@ impl Lowerer<'_> {
                             true
                         }
                     }
+                    // each arm stored straight into the target: no temporary for the
+                    // abstraction to lose the value in
+                    Expression::Conditional(c)
+                        if !self.fcx.const_mode && self.prog.types.is_scalar(lty) =>
+                    {
+                        self.conditional_into(c, (lv.clone(), lty), span)?;
+                        true
+                    }
                     _ => false,
                 };
                 if !written {

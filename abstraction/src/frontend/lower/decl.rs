@@ -287,6 +287,11 @@ impl Lowerer<'_> {
                     return Ok(());
                 }
             }
+            if let Expression::Conditional(c) = &e.node {
+                if self.prog.types.is_scalar(ty) {
+                    return self.conditional_into(c, (Lval::Var(v), ty), span);
+                }
+            }
         }
         let (cty, leaves) = self.init_object(ty, InitRef::of(&i.node), i.span)?;
         self.prog.vars[v.0 as usize].ty = cty;
