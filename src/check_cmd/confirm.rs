@@ -49,8 +49,8 @@ fn depends_on_opaque(prog: &Program, cex: &Counterexample) -> bool {
         vars: HashSet::default(),
         memory: false,
     };
-    // per active call: its result's target, and whether the value returned is tainted
-    let mut calls: Vec<(Option<Lval>, bool)> = Vec::new();
+    // per active call of a defined function: its result's target
+    let mut calls: Vec<Option<Lval>> = Vec::new();
     for (k, step) in cex.steps.iter().enumerate() {
         let Some(body) = &prog.func(step.func).body else {
             continue;
@@ -93,7 +93,7 @@ fn depends_on_opaque(prog: &Program, cex: &Counterexample) -> bool {
                         for (p, &v) in prog.func(g).params.iter().zip(&tainted) {
                             t.set(&Lval::Var(*p), v);
                         }
-                        calls.push((lhs.clone(), false));
+                        calls.push(lhs.clone());
                     }
                     None => {
                         // a library function: its result from its arguments, and what it may
@@ -110,10 +110,8 @@ fn depends_on_opaque(prog: &Program, cex: &Counterexample) -> bool {
             }
             Stmt::Return(e) => {
                 let v = e.as_ref().is_some_and(|e| t.reads(e));
-                if let Some((lhs, _)) = calls.pop() {
-                    if let Some(l) = lhs {
-                        t.set(&l, v);
-                    }
+                if let Some(Some(l)) = calls.pop() {
+                    t.set(&l, v);
                 }
             }
             Stmt::Skip | Stmt::Error | Stmt::Halt { .. } => {}
