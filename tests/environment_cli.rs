@@ -129,3 +129,44 @@ fn a_stall_names_the_external_call_that_loses_the_fact() {
     assert_eq!(stall["location"]["function"], "main", "{stall}");
     assert_eq!(stall["predicate"], "{state == 1}", "{stall}");
 }
+
+/// Without native replay, a violation whose path a `va_arg` value steers is not confirmed
+/// (slamrs reads the argument as arbitrary; only the compiled program knows it), and one
+/// whose path no such value reaches is (c-tests/soundness/variadic_*_bug.c).
+#[test]
+fn violations_that_depend_on_a_variadic_argument_need_the_compiled_program() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (name, verdict) in [
+        ("variadic_sum_bug.c", "unknown"),
+        ("variadic_format_bug.c", "violation"),
+    ] {
+        let file = root.join("c-tests/soundness").join(name);
+        let args: Vec<String> = [
+            "check",
+            &file.to_string_lossy(),
+            "--no-native-replay",
+            "--no-explore",
+            "--format",
+            "json",
+            "--timeout",
+            &TIMEOUT_S.to_string(),
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let run = run_bounded(&args, Duration::from_secs(TIMEOUT_S + 30), "environment")
+            .expect("slamrs runs");
+        let json: Value = serde_json::from_str(&run.stdout).expect("a JSON report");
+        assert_eq!(
+            json["verdict"],
+            verdict,
+            "{name}: {}",
+            tail(&run.stdout, 20)
+        );
+        if verdict == "unknown" {
+            assert_eq!(json["reason"]["kind"], "unconfirmed", "{name}");
+            let msg = json["reason"]["message"].as_str().unwrap_or_default();
+            assert!(msg.contains("va_arg"), "{name}: {msg}");
+        }
+    }
+}

@@ -100,6 +100,7 @@ const CLASSES: &[&str] = &[
     "memfn",
     "overflow",
     "rule",
+    "variadic",
 ];
 
 fn filter() -> Option<String> {

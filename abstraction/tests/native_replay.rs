@@ -33,7 +33,7 @@ impl Oracle for TestOracle {
             HavocKind::Input(_) if self.inputs.is_empty() => 0,
             HavocKind::Input(_) => self.inputs.remove(0),
             HavocKind::Uninit => self.uninit,
-            HavocKind::Asm => 0,
+            HavocKind::Opaque(_) => 0,
         })
     }
     fn alloc_fails(&mut self, _site: slamrs_abstraction::cir::AllocId) -> bool {

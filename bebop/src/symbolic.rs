@@ -4,8 +4,8 @@
 //! # Variables per scope slot
 //! BDD variables are allocated per *scope slot*, not per program variable:
 //! one slot per global, then local slots `0..max_locals` shared by every
-//! procedure (a procedure's formals are its first slots), then one slot per
-//! return register. Each slot has three adjacent copies — `E` (the value at
+//! procedure (a procedure's formals are its first slots) and one slot per
+//! return register, local `k` beside register `k` ([`Layout::slot`]). Each slot has three adjacent copies — `E` (the value at
 //! procedure entry, the first half of a path edge), `C` (the current value)
 //! and `N` (the next value, used inside a transfer) — and a few choice
 //! variables for `?`, `*` and `schoose` come last. The manager thus holds
@@ -63,11 +63,17 @@ impl Layout {
     pub fn slots(&self) -> u32 {
         self.ng + self.nl + self.nr
     }
+    /// Globals first; then local slot `k` and return register `k` side by side (a
+    /// procedure that returns its formals' values — c2bp's do, formal `k` as return `k` —
+    /// has summaries relating each formal to its return register, linear in this order and
+    /// exponential with the two blocks apart); then the locals or registers left over.
     pub fn slot(&self, v: Var) -> u32 {
+        let paired = self.nl.min(self.nr);
         match v {
             Var::Global(i) => i,
-            Var::Local(i) => self.ng + i,
-            Var::Ret(i) => self.ng + self.nl + i,
+            Var::Local(i) if i < paired => self.ng + 2 * i,
+            Var::Ret(i) if i < paired => self.ng + 2 * i + 1,
+            Var::Local(i) | Var::Ret(i) => self.ng + paired + i,
         }
     }
     /// BDD variable of copy `copy` of variable `v`.
@@ -815,15 +821,16 @@ impl<'a> Symbolic<'a> {
             VKind::Call { callee, args, ret } => {
                 let q = *callee as usize;
                 let formal = |j: u32| Var::Local(j);
-                let mut bind = self.m.t();
-                for (j, a) in args.iter().enumerate() {
-                    let eq = self.m.iff(
-                        &self.m.var(self.lay.var(formal(j as u32), N)),
-                        &self.expr(a, C),
-                    );
-                    bind = self.m.and(&bind, &eq);
-                }
-                let bind = self.m.exists(&bind, &self.cube(&chs));
+                // each argument's choices quantified with the arguments sharing them:
+                // `f(*, *, …)` binds each formal to nothing, where one conjunction of
+                // `formal_j ↔ choice_j` (choices last in the order) is exponential
+                let targets: Vec<u32> = (0..args.len() as u32)
+                    .map(|j| self.lay.var(formal(j), N))
+                    .collect();
+                let bind = self
+                    .assign_partitions(&targets, args, false)
+                    .iter()
+                    .fold(self.m.t(), |acc, r| self.m.and(&acc, r));
                 let mut entry_quant = Vec::new();
                 let mut join_quant = Vec::new();
                 let mut join_ren = Vec::new();

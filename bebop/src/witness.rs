@@ -37,6 +37,10 @@ const MAX_WAYS: usize = 64;
 /// Ways over passed-over vertices with their guards ([`Witness::ways`]).
 type Ways = Rc<Vec<Rc<(Vec<VertexId>, Bdd)>>>;
 
+/// Calls with more choices than this have their callee entry read off a BDD
+/// ([`Witness::entry_by_bdd`]) rather than enumerated.
+const ENUMERATED_ENTRY_CHOICES: u32 = 12;
+
 /// Most relations [`Witness::partitions`] keeps at once.
 const MAX_CACHED_PARTITIONS: usize = 4096;
 
@@ -649,6 +653,9 @@ impl Witness<'_, '_> {
     fn entries(&self, c: VertexId, st: &State, cube: &Cube) -> Result<Vec<State>, String> {
         let cfg = self.s.cfg;
         let n = cfg.vertex(c).choices;
+        if n > ENUMERATED_ENTRY_CHOICES {
+            return Ok(self.entry_by_bdd(c, st, cube).into_iter().collect());
+        }
         if n > MAX_ENUMERATED_CHOICES {
             return Err(format!(
                 "the arguments of {} make {n} choices, too many to enumerate",
@@ -658,6 +665,45 @@ impl Witness<'_, '_> {
         let lay = &self.s.lay;
         let local = |j: u32| cube[lay.var(Var::Local(j), C) as usize].unwrap_or(false);
         Ok(call_entries_with(cfg, c, st, &local))
+    }
+
+    /// A callee entry of call `c` from `st` that lies in the callee's first cube, read off
+    /// a BDD instead of enumerating the call's choices (`f(*, *, …)` with dozens of them):
+    /// the binding of the formals (N copies, choices free) with the caller's state (C
+    /// copies) and the cube's formal literals; the non-formal locals as in
+    /// [`Self::entries`].
+    fn entry_by_bdd(&self, c: VertexId, st: &State, cube: &Cube) -> Option<State> {
+        let (s, m, lay) = (self.s, &self.s.m, &self.s.lay);
+        let VKind::Call { callee, args, .. } = &s.cfg.vertex(c).kind else {
+            return None;
+        };
+        let formal = |j: usize| Var::Local(j as u32);
+        let targets: Vec<u32> = (0..args.len()).map(|j| lay.var(formal(j), N)).collect();
+        let caller = s.cfg.proc_of(c)?;
+        let here = m.lits(
+            self.scope(caller)
+                .into_iter()
+                .map(|x| (lay.var(x, C), st.get(x))),
+        );
+        let wanted = m.lits((0..args.len()).filter_map(|j| {
+            let b = cube[lay.var(formal(j), C) as usize]?;
+            Some((lay.var(formal(j), N), b))
+        }));
+        let z = s
+            .assign_partitions(&targets, args, true)
+            .iter()
+            .fold(m.and(&here, &wanted), |acc, r| m.and(&acc, r));
+        let picked = m.pick_cube(&z)?;
+        let q = &s.cfg.procs[*callee as usize];
+        let mut t = State::zeros(s.cfg, *callee);
+        t.g = st.g.clone();
+        for (j, &v) in targets.iter().enumerate() {
+            t.l.set(j as u32, picked[v as usize].unwrap_or(false));
+        }
+        for j in q.formals..q.locals.len() as u32 {
+            t.l.set(j, cube[lay.var(Var::Local(j), C) as usize].unwrap_or(false));
+        }
+        Some(t)
     }
 
     /// The successor of `st` at `u` that lies in the next step's cube. The

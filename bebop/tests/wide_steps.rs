@@ -117,3 +117,51 @@ fn steps_with_more_than_64_choices_give_a_replayed_trace() {
         );
     }
 }
+
+/// `main` calls `pick` with 40 `*` arguments; `pick` keeps at most one of its formals
+/// true (`enforce`) and fails only when it is formal 37 (a one-hot state of c2bp's state
+/// machines passed as a parameter). The engine must not build `formal_j ↔ choice_j` as one
+/// conjunction (exponential with the choices last in the order), and the trace builder
+/// must find the callee's entry without enumerating 2^40 choices.
+fn one_hot_program() -> String {
+    let n = 40;
+    let fs: Vec<String> = (0..n).map(|i| format!("f{i}")).collect();
+    let mut clauses = Vec::new();
+    for i in 0..n {
+        for j in i + 1..n {
+            clauses.push(format!("!({} & {})", fs[i], fs[j]));
+        }
+    }
+    // balanced, so the parser's nesting bound holds
+    fn balanced(c: &[String]) -> String {
+        match c.len() {
+            1 => c[0].clone(),
+            n => format!("({}) & ({})", balanced(&c[..n / 2]), balanced(&c[n / 2..])),
+        }
+    }
+    let stars = vec!["*"; n].join(", ");
+    format!(
+        "void main()\nbegin\n  pick({stars});\nend\n\
+         void pick({})\nbegin\n  enforce {};\n  assert(!f37);\nend\n",
+        fs.join(", "),
+        balanced(&clauses)
+    )
+}
+
+#[test]
+fn calls_with_many_star_arguments_give_a_replayed_trace() {
+    let p = parse(&one_hot_program()).expect("parses");
+    let cfg = Cfg::build(&p).expect("well formed");
+    let (outcome, _) = decide(
+        &cfg,
+        &Target::AssertFailure,
+        &Engine::Bdd(SymbolicOptions::default()),
+    );
+    match outcome {
+        Outcome::Reachable(trace) => {
+            let last = trace.steps.last().expect("steps");
+            assert!(last.state.l.get(37), "{trace:?}");
+        }
+        other => panic!("expected a trace, got {other:?}"),
+    }
+}

@@ -1,5 +1,4 @@
 // expect: safe
-// gap: refinement stalls (same spurious path, write-through-pointer): `s->state = tmp.0` in step (tmp.0 is 1 or 5 by `msg == MSG_HELLO ? ...`) loses {s->state == 1}, and no predicate over s->key_set is found; the exploration hits its depth bound
 // inputs: 1 0 0 2 3 9
 // inputs: 1 4 7
 // inputs: 1 5

@@ -19,8 +19,8 @@ use rustc_hash::FxHashMap as HashMap;
 use slamrs_abstraction::analysis::points_to::PointsTo;
 use slamrs_abstraction::cir::env::{classify, EnvFn};
 use slamrs_abstraction::cir::{
-    AllocId, Callee, Expr, ExprKind, FuncId, HavocKind, Loc, Lval, Program, Stmt, Ty, TypeKind,
-    VarId,
+    AllocId, Callee, Expr, ExprKind, FuncId, HavocKind, Loc, Lval, Opaque, Program, Stmt, Ty,
+    TypeKind, VarId,
 };
 use slamrs_abstraction::smt::encode::{Addresses, Encoder};
 use slamrs_abstraction::smt::solver_pool::{Arith, Limit, PooledSolver};
@@ -46,8 +46,9 @@ pub enum ChoiceKind {
     Input(String),
     /// An uninitialized variable's value at a `havoc` edge at `loc`.
     Uninit(Loc),
-    /// An inline-assembly output at `loc` (the compiled program computes its own).
-    Asm(Loc),
+    /// An opaque value at `loc` (inline assembly, `va_arg`): the compiled program
+    /// computes its own.
+    Opaque(Opaque, Loc),
     /// Whether an allocation (at this site) that may fail returns NULL (symbol is 1 for
     /// failure).
     AllocFails(AllocId),
@@ -692,7 +693,7 @@ impl<'a> Enc<'a> {
                     let kind = match why {
                         HavocKind::Input(f) => Some(ChoiceKind::Input(f.clone())),
                         HavocKind::Uninit => Some(ChoiceKind::Uninit(loc)),
-                        HavocKind::Asm => Some(ChoiceKind::Asm(loc)),
+                        HavocKind::Opaque(what) => Some(ChoiceKind::Opaque(*what, loc)),
                     };
                     let val = match kind {
                         Some(k) => self.choice(i, k, Some(ty)),

@@ -17,7 +17,7 @@ use std::collections::VecDeque;
 pub struct ReplayOracle {
     inputs: VecDeque<i128>,
     uninit: HashMap<Loc, VecDeque<i128>>,
-    asm: HashMap<Loc, VecDeque<i128>>,
+    opaque: HashMap<Loc, VecDeque<i128>>,
     alloc_fails: VecDeque<bool>,
     /// Input values handed out, in order.
     pub given: Vec<i128>,
@@ -29,7 +29,7 @@ impl ReplayOracle {
         let mut o = ReplayOracle {
             inputs: VecDeque::new(),
             uninit: HashMap::default(),
-            asm: HashMap::default(),
+            opaque: HashMap::default(),
             alloc_fails: VecDeque::new(),
             given: Vec::new(),
         };
@@ -37,7 +37,7 @@ impl ReplayOracle {
             match &c.kind {
                 ChoiceKind::Input(_) => o.inputs.push_back(v),
                 ChoiceKind::Uninit(loc) => o.uninit.entry(*loc).or_default().push_back(v),
-                ChoiceKind::Asm(loc) => o.asm.entry(*loc).or_default().push_back(v),
+                ChoiceKind::Opaque(_, loc) => o.opaque.entry(*loc).or_default().push_back(v),
                 ChoiceKind::AllocFails(_) => o.alloc_fails.push_back(v == 1),
             }
         }
@@ -54,8 +54,8 @@ impl Oracle for ReplayOracle {
                 .get_mut(&loc)
                 .and_then(|q| q.pop_front())
                 .unwrap_or(0),
-            HavocKind::Asm => self
-                .asm
+            HavocKind::Opaque(_) => self
+                .opaque
                 .get_mut(&loc)
                 .and_then(|q| q.pop_front())
                 .unwrap_or(0),
@@ -305,7 +305,8 @@ pub fn from_model(
                 loc: *loc,
                 value: v,
             },
-            ChoiceKind::Asm(loc) => interp::Choice::Asm {
+            ChoiceKind::Opaque(what, loc) => interp::Choice::Opaque {
+                what: *what,
                 loc: *loc,
                 value: v,
             },

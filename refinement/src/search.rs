@@ -185,7 +185,7 @@ impl Oracle for SearchOracle<'_> {
                 }
                 self.random.next(why, ty, prog, loc)
             }
-            HavocKind::Uninit | HavocKind::Asm => Some(0),
+            HavocKind::Uninit | HavocKind::Opaque(_) => Some(0),
         }
     }
 
@@ -273,7 +273,9 @@ pub(crate) fn as_model(recorded: &[interp::Choice]) -> (Vec<Choice>, Vec<i128>) 
         let (kind, value) = match c {
             interp::Choice::Input { func, value } => (ChoiceKind::Input(func.clone()), *value),
             interp::Choice::Uninit { loc, value } => (ChoiceKind::Uninit(*loc), *value),
-            interp::Choice::Asm { loc, value } => (ChoiceKind::Asm(*loc), *value),
+            interp::Choice::Opaque { what, loc, value } => {
+                (ChoiceKind::Opaque(*what, *loc), *value)
+            }
             interp::Choice::Alloc { site, fails } => {
                 (ChoiceKind::AllocFails(*site), i128::from(*fails))
             }

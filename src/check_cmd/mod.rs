@@ -31,7 +31,10 @@ use crate::report::model::{
 use crate::rules::{self, Spec};
 use crate::task_file;
 
+mod confirm;
 mod spec;
+
+use confirm::opaque_dependence;
 mod watchdog;
 
 use spec::load_spec_report;
@@ -574,6 +577,9 @@ fn run_with(args: &CheckArgs, task: Option<TaskInfo>) -> u8 {
         }
         // a driver's harness runs on the interpreter only (its kernel is not this one)
         if args.no_native_replay || platform.is_some() {
+            if let Some(why) = opaque_dependence(prog, cex) {
+                return Err(why);
+            }
             return Ok(Confirmation::InterpreterOnly);
         }
         let built = harness.get_or_insert_with(|| {

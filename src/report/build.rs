@@ -121,8 +121,8 @@ pub fn program_code(prog: &Program, loc: Loc) -> bool {
 /// inputs only, and a replay of it reads zero for the rest.
 fn witness_limit(prog: &Program, cex: &Counterexample) -> Option<String> {
     cex.choices.iter().find_map(|c| match c {
-        Choice::Asm { loc, .. } => Some(format!(
-            "the run depends on the output of inline assembly at {}",
+        Choice::Opaque { what, loc, .. } => Some(format!(
+            "the run depends on {what} at {}",
             prog.loc_string(*loc)
         )),
         Choice::Uninit { loc, value } if *value != 0 => Some(format!(

@@ -45,38 +45,53 @@ pub fn not(e: Expr) -> Expr {
 
 /// Conjunction, folding constants.
 pub fn and(items: Vec<Expr>) -> Expr {
-    let mut acc: Option<Expr> = None;
-    for e in items {
-        if is_const(&e, false) {
-            return konst(false);
-        }
-        if is_const(&e, true) {
-            continue;
-        }
-        acc = Some(match acc {
-            None => e,
-            Some(a) => ex(ExprKind::Bin(BinOp::And, Box::new(a), Box::new(e))),
-        });
-    }
-    acc.unwrap_or_else(|| konst(true))
+    junction(items, BinOp::And, false)
 }
 
 /// Disjunction, folding constants.
 pub fn or(items: Vec<Expr>) -> Expr {
-    let mut acc: Option<Expr> = None;
+    junction(items, BinOp::Or, true)
+}
+
+/// Longest list joined as a left-leaning chain (`a & b & c`, as it is written); longer
+/// ones are balanced trees.
+const MAX_CHAIN: usize = 64;
+
+/// `items` joined by `op`, whose absorbing constant is `absorbing`; past [`MAX_CHAIN`] items
+/// as a balanced tree: a chain of a thousand clauses (an `enforce` over a state variable's
+/// 34 values) would be deeper than the boolean-program parser reads back.
+fn junction(items: Vec<Expr>, op: BinOp, absorbing: bool) -> Expr {
+    let mut kept = Vec::with_capacity(items.len());
     for e in items {
-        if is_const(&e, true) {
-            return konst(true);
+        if is_const(&e, absorbing) {
+            return konst(absorbing);
         }
-        if is_const(&e, false) {
-            continue;
+        if !is_const(&e, !absorbing) {
+            kept.push(e);
         }
-        acc = Some(match acc {
-            None => e,
-            Some(a) => ex(ExprKind::Bin(BinOp::Or, Box::new(a), Box::new(e))),
-        });
     }
-    acc.unwrap_or_else(|| konst(false))
+    if kept.len() > MAX_CHAIN {
+        return balanced(kept, op).unwrap_or_else(|| konst(!absorbing));
+    }
+    let mut kept = kept.into_iter();
+    let Some(first) = kept.next() else {
+        return konst(!absorbing);
+    };
+    kept.fold(first, |a, e| {
+        ex(ExprKind::Bin(op, Box::new(a), Box::new(e)))
+    })
+}
+
+fn balanced(mut items: Vec<Expr>, op: BinOp) -> Option<Expr> {
+    match items.len() {
+        0 => None,
+        1 => items.pop(),
+        n => {
+            let right = items.split_off(n / 2);
+            let (l, r) = (balanced(items, op)?, balanced(right, op)?);
+            Some(ex(ExprKind::Bin(op, Box::new(l), Box::new(r))))
+        }
+    }
 }
 
 /// `schoose[pos, neg]`, simplified when one side is constant.

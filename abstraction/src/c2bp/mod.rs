@@ -607,9 +607,27 @@ fn signatures(ctx: &Ctx) -> HashMap<FuncId, ProcSig> {
                 sig.returns.push(i);
             }
         }
+        align_returns_with_formals(&mut sig);
         out.insert(f, sig);
     }
     out
+}
+
+/// Orders a signature so that the `k`-th return value, when it is a formal's predicate, is
+/// the `k`-th formal: formals that are also returned first, then the other formals; returns
+/// in that order, then those that are no formal (they mention the result). Bebop gives
+/// formal `k` and return register `k` adjacent BDD variables, so a summary in which a
+/// predicate's value at exit depends on its value at entry stays small.
+fn align_returns_with_formals(sig: &mut ProcSig) {
+    let returned: BTreeSet<usize> = sig.returns.iter().copied().collect();
+    let (mut formals, rest): (Vec<usize>, Vec<usize>) =
+        sig.formals.iter().partition(|i| returned.contains(i));
+    let formal_set: BTreeSet<usize> = formals.iter().copied().collect();
+    let mut returns = formals.clone();
+    returns.extend(sig.returns.iter().filter(|i| !formal_set.contains(i)));
+    formals.extend(rest);
+    sig.formals = formals;
+    sig.returns = returns;
 }
 
 /// A procedure name that is not a boolean-program keyword and not taken.

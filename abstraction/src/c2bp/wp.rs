@@ -84,7 +84,11 @@ impl Wp {
                         Source::Zero => Term::Int(0),
                         _ => self.fresh(),
                     };
-                    ite(Term::bin(Op::Eq, a.clone(), b), value, t.clone())
+                    match same_address(a, &b) {
+                        Some(true) => value,
+                        Some(false) => t.clone(),
+                        None => ite(Term::bin(Op::Eq, a.clone(), b), value, t.clone()),
+                    }
                 } else {
                     let touched = overlap(a, k.size(self.ptr_bytes), &b, kind.size(self.ptr_bytes));
                     ite(touched, self.fresh(), t.clone())
@@ -132,6 +136,30 @@ impl Wp {
             }
             _ => t,
         }
+    }
+}
+
+/// Whether two addresses are equal when their terms say so (`Some(true)`: the same term;
+/// `Some(false)`: one base at two different constant offsets), so that a write through
+/// `s->state` gives `s->state` the written value outright: an `ite(s == s, …)` would bring
+/// every memory predicate into the cube search of the weakest precondition.
+fn same_address(a: &Term, b: &Term) -> Option<bool> {
+    if a == b {
+        return Some(true);
+    }
+    let (x, i) = base_offset(a);
+    let (y, j) = base_offset(b);
+    (x == y && i != j).then_some(false)
+}
+
+/// `base + k` as `(base, k)`; any other term at offset 0.
+fn base_offset(t: &Term) -> (&Term, i128) {
+    match t {
+        Term::Bin(Op::Add, x, k) => match **k {
+            Term::Int(k) => (x, k),
+            _ => (t, 0),
+        },
+        _ => (t, 0),
     }
 }
 

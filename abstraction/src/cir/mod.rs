@@ -219,8 +219,29 @@ pub enum HavocKind {
     Input(String),
     /// An uninitialized automatic variable at its declaration.
     Uninit,
+    /// A value the program computes in a way CIR does not model, which the compiled
+    /// program computes for itself ([`Opaque`]).
+    Opaque(Opaque),
+}
+
+/// Values CIR leaves arbitrary although the C program determines them: a trace that
+/// depends on one is confirmed only by the compiled program.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Opaque {
     /// An output of inline assembly.
     Asm,
+    /// `va_arg(ap, T)` in a variadic function: the argument is not tracked through the
+    /// call.
+    VaArg,
+}
+
+impl std::fmt::Display for Opaque {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Opaque::Asm => "the output of inline assembly",
+            Opaque::VaArg => "a variadic argument (va_arg)",
+        })
+    }
 }
 
 /// The target of a call.

@@ -2,8 +2,8 @@
 //! control-flow automaton with source locations (and source lines when available).
 
 use super::{
-    BinOp, Body, Callee, Expr, ExprKind, FuncId, HavocKind, Lval, NodeId, Program, Stmt, TypeKind,
-    UnOp, VarKind,
+    BinOp, Body, Callee, Expr, ExprKind, FuncId, HavocKind, Lval, NodeId, Opaque, Program, Stmt,
+    TypeKind, UnOp, VarKind,
 };
 use std::fmt::Write;
 
@@ -163,7 +163,8 @@ pub fn stmt(p: &Program, s: &Stmt) -> String {
             let why = match why {
                 HavocKind::Input(f) => format!("input {f}"),
                 HavocKind::Uninit => "uninitialized".into(),
-                HavocKind::Asm => "inline asm".into(),
+                HavocKind::Opaque(Opaque::Asm) => "inline asm".into(),
+                HavocKind::Opaque(Opaque::VaArg) => "va_arg".into(),
             };
             format!("{} = nondet  /* {why} */", lval(p, lhs))
         }

@@ -1,6 +1,6 @@
 //! Where nondeterministic values come from: a fixed sequence or a seeded generator.
 
-use crate::cir::{AllocId, HavocKind, Loc, Program, Ty, TypeKind};
+use crate::cir::{AllocId, HavocKind, Loc, Opaque, Program, Ty, TypeKind};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -56,7 +56,7 @@ impl Oracle for SeqOracle {
                 self.pos += 1;
                 Some(v)
             }
-            HavocKind::Uninit | HavocKind::Asm => Some(0),
+            HavocKind::Uninit | HavocKind::Opaque(_) => Some(0),
         }
     }
 }
@@ -152,8 +152,8 @@ pub enum Choice {
     /// An uninitialized value read at `loc` (a local's declaration, or a read of
     /// uninitialized memory).
     Uninit { loc: Loc, value: i128 },
-    /// An inline-assembly output at `loc`.
-    Asm { loc: Loc, value: i128 },
+    /// An opaque value at `loc` (inline assembly, `va_arg`).
+    Opaque { what: Opaque, loc: Loc, value: i128 },
     /// Whether an allocation that may fail failed.
     Alloc { site: AllocId, fails: bool },
 }
@@ -183,7 +183,11 @@ impl Oracle for Recording<'_> {
                 value,
             },
             HavocKind::Uninit => Choice::Uninit { loc, value },
-            HavocKind::Asm => Choice::Asm { loc, value },
+            HavocKind::Opaque(what) => Choice::Opaque {
+                what: *what,
+                loc,
+                value,
+            },
         });
         Some(value)
     }

@@ -256,7 +256,7 @@ impl Harness {
                         }
                     }
                 }
-                Choice::Asm { .. } => {}
+                Choice::Opaque { .. } => {}
             }
         }
         (text, expected)

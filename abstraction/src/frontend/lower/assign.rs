@@ -36,15 +36,16 @@ impl Lowerer<'_> {
         match op {
             None => {
                 let written = match &rhs.node {
-                    Expression::Call(c) => {
-                        let (v, wrote) = self.call(c, rhs.span, Some((lv.clone(), lty)), true)?;
-                        if wrote {
-                            true
-                        } else {
-                            let v = self.value_of(v, rhs.span)?;
-                            self.store(lv.clone(), lty, v, span)?;
-                            true
-                        }
+                    Expression::Call(_) | Expression::Cast(_) => {
+                        self.call_into(rhs, (lv.clone(), lty), span)?
+                    }
+                    // each arm stored straight into the target: no temporary for the
+                    // abstraction to lose the value in
+                    Expression::Conditional(c)
+                        if !self.fcx.const_mode && self.prog.types.is_scalar(lty) =>
+                    {
+                        self.conditional_into(c, (lv.clone(), lty), span)?;
+                        true
                     }
                     _ => false,
                 };
@@ -65,6 +66,45 @@ impl Lowerer<'_> {
         } else {
             Operand::Val(self.void_expr())
         })
+    }
+
+    /// `lv = f(…)` or `lv = (T *)f(…)` (`T *` and `lv` pointers: an allocation's cast)
+    /// with the result stored straight into `lv` where the call allows it, so that no
+    /// temporary stands between an allocation and its pointer; `false` for any other
+    /// right-hand side, with nothing lowered.
+    pub(super) fn call_into(
+        &mut self,
+        rhs: &Node<Expression>,
+        (lv, lty): (Lval, Ty),
+        span: Span,
+    ) -> LResult<bool> {
+        let (c, cast) = match &rhs.node {
+            Expression::Call(c) => (c, None),
+            Expression::Cast(k) => match &k.node.expression.node {
+                Expression::Call(c) if self.prog.types.is_pointer(lty) => {
+                    let to = self.type_name(&k.node.type_name)?;
+                    if !self.prog.types.is_pointer(to) {
+                        return Ok(false);
+                    }
+                    (c, Some(to))
+                }
+                _ => return Ok(false),
+            },
+            _ => return Ok(false),
+        };
+        let call_span = match &rhs.node {
+            Expression::Cast(k) => k.node.expression.span,
+            _ => rhs.span,
+        };
+        let (v, wrote) = self.call(c, call_span, Some((lv.clone(), lty)), true)?;
+        if !wrote {
+            let mut v = self.value_of(v, call_span)?;
+            if let Some(to) = cast {
+                v = self.convert(v, to, rhs.span)?;
+            }
+            self.store(lv, lty, v, span)?;
+        }
+        Ok(true)
     }
 
     /// `lv = v` with `v` converted to the type of `lv`.

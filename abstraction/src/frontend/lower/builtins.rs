@@ -29,7 +29,7 @@
 use super::expr::{has_side_effects, is_stable, Operand};
 use super::{fold, LResult, Lowerer};
 use crate::cir::env::{classify, EnvFn};
-use crate::cir::{BinOp, Construct, Expr, ExprKind, Lval, Stmt, TypeKind};
+use crate::cir::{BinOp, Construct, Expr, ExprKind, Lval, Stmt, Ty, TypeKind};
 use crate::frontend::ErrorKind;
 use lang_c::ast::Expression;
 use lang_c::span::{Node, Span};
@@ -617,6 +617,7 @@ impl Lowerer<'_> {
         let types = &self.prog.types;
         let wrapped = fold::cast(types, exact.clone(), res_ty);
         if !predicate {
+            let third = self.overflow_result_pointer(name, third, res_ty, span)?;
             let lv = Lval::Deref(Box::new(third));
             self.emit(
                 Stmt::Assign {
@@ -633,5 +634,34 @@ impl Lowerer<'_> {
         let types = &self.prog.types;
         let differs = fold::binary(types, BinOp::Ne, back, exact, int);
         Ok(Some(Operand::Val(fold::cast(types, differs, bool_ty))))
+    }
+
+    /// The third argument of a typed `__builtin_*_overflow` (`uadd`, `smull`, ...) as a
+    /// pointer to the result type `res_ty`: gcc accepts a pointer to any integer type of
+    /// the same width (with a warning), and stores the result as `res_ty`.
+    fn overflow_result_pointer(
+        &mut self,
+        name: &str,
+        third: Expr,
+        res_ty: Ty,
+        span: Span,
+    ) -> LResult<Expr> {
+        let types = &self.prog.types;
+        let pointee = types.pointee(third.ty);
+        let same_width = pointee.is_some_and(|p| {
+            types.as_int(p).is_some_and(|k| !k.is_bool) && types.size_of(p) == types.size_of(res_ty)
+        });
+        if !same_width {
+            return Err(self.err(
+                span,
+                ErrorKind::Invalid,
+                format!(
+                    "the third argument of `{name}` must point to an integer of the width of `{}`",
+                    self.prog.types.display(res_ty)
+                ),
+            ));
+        }
+        let to = self.prog.types.pointer(res_ty);
+        Ok(fold::cast(&self.prog.types, third, to))
     }
 }

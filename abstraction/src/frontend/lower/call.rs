@@ -6,6 +6,7 @@
 use super::expr::{has_side_effects, is_stable, read, Operand};
 use super::scope::Binding;
 use super::types::{is_float, is_void};
+use super::variadic::VA;
 use super::{fold, LResult, Lowerer};
 use crate::cir::env::{classify, EnvFn};
 use crate::cir::{
@@ -44,18 +45,6 @@ const SETJMP: &[&str] = &[
     "__longjmp_chk",
     "__builtin_setjmp",
     "__builtin_longjmp",
-];
-
-const VA: &[&str] = &[
-    "__builtin_va_start",
-    "__builtin_va_end",
-    "__builtin_va_copy",
-    "__builtin_va_arg_pack",
-    "__builtin_va_arg_pack_len",
-    "__builtin_c23_va_start",
-    "va_start",
-    "va_end",
-    "va_copy",
 ];
 
 /// The event function a driver's kernel allocation calls first, with its GFP flags (the
@@ -639,19 +628,7 @@ impl Lowerer<'_> {
             return Ok(Some(Operand::Val(fold::int(0, int))));
         }
         if VA.contains(&name) {
-            // Reported at the definition: the function as a whole cannot be modelled.
-            let at = match self.fcx.def_span {
-                Some(d) if self.fcx.variadic => d,
-                _ => span,
-            };
-            return Err(self.err(
-                at,
-                ErrorKind::Unsupported,
-                format!(
-                    "variadic function definitions are not supported (`{name}` in `{}`)",
-                    self.fcx.name
-                ),
-            ));
+            return self.va_macro(name, args, span).map(Some);
         }
         self.builtin(name, args, span)
     }

@@ -241,17 +241,8 @@ impl Lowerer<'_> {
             }
             return Ok(Operand::Val(self.convert(chosen, rt, span)?));
         }
-        let na = self.fcx.new_node();
-        let nb = self.fcx.new_node();
+        let ([(ea, a), (eb, b)], rt) = self.conditional_arms(c, span)?;
         let join = self.fcx.new_node();
-        self.cond(&c.condition, Some(na), Some(nb))?;
-        self.fcx.cur = na;
-        let a = self.arm_value(&c.then_expression)?;
-        let ea = self.fcx.cur;
-        self.fcx.cur = nb;
-        let b = self.arm_value(&c.else_expression)?;
-        let eb = self.fcx.cur;
-        let rt = self.cond_result_ty(&a, &b, span)?;
         if is_void(&self.prog.types, rt) {
             for n in [ea, eb] {
                 self.fcx.cur = n;
@@ -275,6 +266,74 @@ impl Lowerer<'_> {
         }
         self.fcx.cur = join;
         Ok(Operand::Val(read(Lval::Var(tmp), rt)))
+    }
+
+    /// Branches on the condition of `c ? a : b` and lowers each arm on its path: the
+    /// point where each arm ends with its value, and the conditional's type. The current
+    /// point is undefined afterwards.
+    fn conditional_arms(
+        &mut self,
+        c: &ConditionalExpression,
+        span: Span,
+    ) -> LResult<([(NodeId, Expr); 2], Ty)> {
+        let na = self.fcx.new_node();
+        let nb = self.fcx.new_node();
+        self.cond(&c.condition, Some(na), Some(nb))?;
+        self.fcx.cur = na;
+        let a = self.arm_value(&c.then_expression)?;
+        let ea = self.fcx.cur;
+        self.fcx.cur = nb;
+        let b = self.arm_value(&c.else_expression)?;
+        let eb = self.fcx.cur;
+        let rt = self.cond_result_ty(&a, &b, span)?;
+        Ok(([(ea, a), (eb, b)], rt))
+    }
+
+    /// `lv = c ? a : b` with each arm's value stored into `lv` on its own path (converted
+    /// to the conditional's type, then to `lv`'s, as through the usual temporary), so that
+    /// no temporary holds the value between the arm and the store.
+    pub(super) fn conditional_into(
+        &mut self,
+        c: &Node<ConditionalExpression>,
+        (lv, lty): (Lval, Ty),
+        span: Span,
+    ) -> LResult<()> {
+        let (arms, rt) = self.conditional_arms(&c.node, span)?;
+        let join = self.fcx.new_node();
+        for (n, v) in arms {
+            self.fcx.cur = n;
+            let v = self.convert(v, rt, span)?;
+            let v = self.convert(v, lty, span)?;
+            let v = self.fit_bitfield(&lv, v);
+            self.emit_to(
+                Stmt::Assign {
+                    lhs: lv.clone(),
+                    rhs: v,
+                },
+                span,
+                join,
+            )?;
+        }
+        self.fcx.cur = join;
+        Ok(())
+    }
+
+    /// `return c ? a : b;` as a return on each arm's path (values converted to the
+    /// conditional's type, then to the function's return type `ret`).
+    pub(super) fn conditional_return(
+        &mut self,
+        c: &Node<ConditionalExpression>,
+        ret: Ty,
+        span: Span,
+    ) -> LResult<()> {
+        let (arms, rt) = self.conditional_arms(&c.node, span)?;
+        for (n, v) in arms {
+            self.fcx.cur = n;
+            let v = self.convert(v, rt, span)?;
+            let v = self.convert(v, ret, span)?;
+            self.ret(Stmt::Return(Some(v)), span)?;
+        }
+        Ok(())
     }
 
     /// `c ? a : b;` for effect.

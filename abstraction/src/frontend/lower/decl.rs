@@ -277,14 +277,14 @@ impl Lowerer<'_> {
             );
         };
         if let Initializer::Expression(e) = &i.node {
-            if let Expression::Call(c) = &e.node {
-                if !matches!(self.prog.types.kind(ty), TypeKind::Array(..)) {
-                    let (op, wrote) = self.call(c, e.span, Some((Lval::Var(v), ty)), true)?;
-                    if !wrote {
-                        let val = self.value_of(op, e.span)?;
-                        self.store(Lval::Var(v), ty, val, span)?;
-                    }
-                    return Ok(());
+            if !matches!(self.prog.types.kind(ty), TypeKind::Array(..))
+                && self.call_into(e, (Lval::Var(v), ty), span)?
+            {
+                return Ok(());
+            }
+            if let Expression::Conditional(c) = &e.node {
+                if self.prog.types.is_scalar(ty) {
+                    return self.conditional_into(c, (Lval::Var(v), ty), span);
                 }
             }
         }

@@ -297,17 +297,7 @@ impl Lowerer<'_> {
                 }
             }
             Expression::OffsetOf(o) => self.offset_of(o, span),
-            Expression::VaArg(_) => {
-                let at = match self.fcx.def_span {
-                    Some(d) if self.fcx.variadic => d,
-                    _ => span,
-                };
-                Err(self.err(
-                    at,
-                    ErrorKind::Unsupported,
-                    "variadic function definitions are not supported (va_arg)",
-                ))
-            }
+            Expression::VaArg(v) => self.va_arg(v, span),
             Expression::Statement(s) => self.stmt_expr(s),
         }
     }

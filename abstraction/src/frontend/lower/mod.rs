@@ -40,6 +40,7 @@ mod init;
 mod scope;
 mod stmt;
 mod types;
+mod variadic;
 
 #[cfg(test)]
 mod tests;

@@ -309,6 +309,12 @@ impl Lowerer<'_> {
                 self.discard(e)?;
                 Stmt::Return(None)
             }
+            Some(Node {
+                node: Expression::Conditional(c),
+                ..
+            }) if self.prog.types.is_scalar(ret) => {
+                return self.conditional_return(c, ret, span);
+            }
             Some(e) => {
                 let v = self.rvalue(e)?;
                 Stmt::Return(Some(self.convert(v, ret, span)?))
@@ -341,7 +347,7 @@ impl Lowerer<'_> {
                 self.emit(
                     Stmt::Havoc {
                         lhs: lv,
-                        why: HavocKind::Asm,
+                        why: HavocKind::Opaque(crate::cir::Opaque::Asm),
                     },
                     o.span,
                 )?;

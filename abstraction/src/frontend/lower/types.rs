@@ -365,10 +365,7 @@ impl Lowerer<'_> {
     fn typedef_name(&mut self, name: &str, span: Span) -> LResult<Ty> {
         match self.scopes.lookup(name) {
             Some(Binding::Typedef(t)) => Ok(t),
-            _ if name == "__builtin_va_list" => {
-                let c = self.prog.types.char();
-                Ok(self.prog.types.pointer(c))
-            }
+            _ if name == "__builtin_va_list" => Ok(self.va_list_type()),
             _ => Err(self.skipped_use(name, span).unwrap_or_else(|| {
                 self.err(
                     span,

@@ -300,7 +300,7 @@ fn havoc_of_an_aggregate_makes_it_fresh() {
         fb.push(assign(field(var(sv), s, 0), one));
         fb.push(Stmt::Havoc {
             lhs: var(sv),
-            why: HavocKind::Asm,
+            why: HavocKind::Opaque(crate::cir::Opaque::Asm),
         });
         pb.rd(field(var(sv), s, 0))
     });
