@@ -252,19 +252,7 @@ impl Lowerer<'_> {
             return Ok(Operand::Val(self.void_expr()));
         }
         let tmp = self.new_temp(rt, span)?;
-        for (n, v) in [(ea, a), (eb, b)] {
-            self.fcx.cur = n;
-            let v = self.convert(v, rt, span)?;
-            self.emit_to(
-                Stmt::Assign {
-                    lhs: Lval::Var(tmp),
-                    rhs: v,
-                },
-                span,
-                join,
-            )?;
-        }
-        self.fcx.cur = join;
+        self.arms_into([(ea, a), (eb, b)], rt, (Lval::Var(tmp), rt), join, span)?;
         Ok(Operand::Val(read(Lval::Var(tmp), rt)))
     }
 
@@ -300,6 +288,19 @@ impl Lowerer<'_> {
     ) -> LResult<()> {
         let (arms, rt) = self.conditional_arms(&c.node, span)?;
         let join = self.fcx.new_node();
+        self.arms_into(arms, rt, (lv, lty), join, span)
+    }
+
+    /// Stores each arm's value (converted to the conditional's type `rt`, then to `lty`)
+    /// into `lv` at the arm's end point, joining at `join`, which becomes the current point.
+    fn arms_into(
+        &mut self,
+        arms: [(NodeId, Expr); 2],
+        rt: Ty,
+        (lv, lty): (Lval, Ty),
+        join: NodeId,
+        span: Span,
+    ) -> LResult<()> {
         for (n, v) in arms {
             self.fcx.cur = n;
             let v = self.convert(v, rt, span)?;
