@@ -105,10 +105,15 @@ fn locking_observes_every_api_family() {
         "mutex_unlock",
         "pthread_mutex_lock",
         "pthread_mutex_unlock",
+        "_raw_spin_lock",
+        "_raw_spin_unlock_irqrestore",
+        "KfReleaseSpinLock",
+        "write_lock",
+        "_raw_read_unlock_bh",
     ] {
         assert!(fs.contains(&f), "{f} missing");
     }
-    assert_eq!(r.state.len(), 4);
+    assert_eq!(r.state.len(), 6);
 }
 
 #[test]
@@ -493,6 +498,46 @@ fn events_on_defined_functions_are_spliced() {
     let src =
         "int acquire(int k) { return k; }\nint main(void) { acquire(1); acquire(2); return 0; }\n";
     let (out, ins, _) = run_rule(src, &r, &[]);
+    assert_eq!(abort_message(&out, &ins), "twice");
+}
+
+#[test]
+fn events_do_not_nest_in_the_bodies_of_observed_functions() {
+    // `api_lock` (a body, as an inline header function) calls `raw_lock` (no body); the
+    // rule observes both spellings, so each call counts once whichever the program uses
+    let r = rule(
+        "state { int held; }\napi_lock.entry, raw_lock.entry, wrap_lock.entry { if (held) abort \"twice\"; held = 1; }\nraw_unlock.entry { if (!held) abort \"not held\"; held = 0; }\n",
+    );
+    let decls = "# 1 \"/usr/include/lockapi.h\" 1 3\n\
+        extern void raw_lock(int *l); extern void raw_unlock(int *l);\n\
+        static void helper(int *l) { raw_lock(l); }\n\
+        static inline void api_lock(int *l) { helper(l); }\n\
+        static inline void wrap_lock(int *l) { api_lock(l); }\n\
+        # 2 \"t.c\" 2\nint lk;\n";
+    let ok = format!(
+        "{decls}int main(void) {{ api_lock(&lk); raw_unlock(&lk); raw_lock(&lk); raw_unlock(&lk); wrap_lock(&lk); raw_unlock(&lk); return 0; }}\n"
+    );
+    let (out, ins, p) = run_rule(&ok, &r, &[]);
+    assert_eq!(out, Outcome::Return { value: Some(0) });
+    // `api_lock` is called inside `wrap_lock`: that call goes to an uninstrumented copy
+    // (beside the wrappers of `raw_lock` and `raw_unlock`)
+    assert_eq!(ins.synthetic.len(), 3, "{:?}", ins.synthetic);
+    assert!(p.func_by_name("slic_raw_lock").is_some());
+    let twice = format!("{decls}int main(void) {{ api_lock(&lk); raw_lock(&lk); return 0; }}\n");
+    let (out, ins, _) = run_rule(&twice, &r, &[]);
+    assert_eq!(abort_message(&out, &ins), "twice");
+    // a helper the program also calls itself is not inside: its call is an event
+    // (and `api_lock`'s call of it goes to a copy)
+    let shared = format!(
+        "{decls}int main(void) {{ helper(&lk); raw_unlock(&lk); api_lock(&lk); raw_unlock(&lk); helper(&lk); return 0; }}\n"
+    );
+    let (out, _, _) = run_rule(&shared, &r, &[]);
+    assert_eq!(out, Outcome::Return { value: Some(0) });
+    // the program's own observed functions are not the library's: their calls are events
+    let own = "extern void raw_lock(int *l); int lk;\n\
+        void api_lock(int *l) { raw_lock(l); }\n\
+        int main(void) { api_lock(&lk); return 0; }\n";
+    let (out, ins, _) = run_rule(own, &r, &[]);
     assert_eq!(abort_message(&out, &ins), "twice");
 }
 

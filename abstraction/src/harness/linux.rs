@@ -629,6 +629,9 @@ pub fn harness(map: &EntryMap, prog: &Program) -> Result<Harness, String> {
     t.push_str(&defs);
     t.push_str(&format!("int {HARNESS_MAIN}(void)\n{{\n"));
     t.push_str(&state);
+    t.push_str(&super::linux_params::havoc(&super::linux_params::params(
+        prog,
+    )));
     t.push_str(&format!(
         "    if ({init_unit}() != 0) {{\n        {UNLOADED}();\n        return 0;\n    }}\n"
     ));

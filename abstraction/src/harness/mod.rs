@@ -21,6 +21,7 @@
 pub mod kbuild;
 pub mod linux;
 pub mod linux_locks;
+pub mod linux_params;
 pub mod linux_threads;
 pub mod map;
 pub mod platform;

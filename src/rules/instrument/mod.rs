@@ -6,6 +6,7 @@ mod errors;
 mod events;
 pub use events::redirect_calls;
 mod fold;
+mod nesting;
 mod rewrite;
 
 use rustc_hash::FxHashMap as HashMap;
@@ -185,6 +186,8 @@ fn instrument_rule(
     }
     let simplified = fold::simplify(rule, prog);
     let (named, entry_hooks) = events::plan(&simplified, prog, &ctx)?;
+    let separated = nesting::separate_inner_calls(prog, &named.keys().copied().collect());
+    result.synthetic.extend(&separated.copies);
     let mut redirects = HashMap::default();
     for (&f, hooks) in &named {
         result.observed.push(prog.func(f).name.clone());
@@ -196,8 +199,9 @@ fn instrument_rule(
             redirects.insert(f, (w, addr));
         }
     }
-    let wrappers = result.synthetic.clone();
-    events::redirect(prog, &redirects, &wrappers);
+    let mut skip = result.synthetic.clone();
+    skip.extend(&separated.inside);
+    events::redirect(prog, &redirects, &skip);
     if let Some(hooks) = entry_hooks.as_ref().filter(|_| !units.is_empty()) {
         // a driver: each harness unit is an entry point's call; only the harness calls them
         for u in units {
