@@ -44,6 +44,9 @@ pub enum ReasonKind {
     /// Another engine answered first and this one was stopped (seen only in an engine's
     /// own reason, never as the final answer's).
     Cancelled,
+    /// A driver's rule holds only because some of its entry points never run in the
+    /// harness (the proof shows them unreachable): nothing was checked about them.
+    Vacuous,
 }
 
 impl ReasonKind {
@@ -63,6 +66,7 @@ impl ReasonKind {
             ReasonKind::NoEntry => "no-entry",
             ReasonKind::InternalError => "internal-error",
             ReasonKind::Cancelled => "cancelled",
+            ReasonKind::Vacuous => "vacuous",
         }
     }
 

@@ -32,6 +32,7 @@ use crate::rules::{self, Spec};
 use crate::task_file;
 
 mod confirm;
+mod coverage;
 mod spec;
 
 use confirm::opaque_dependence;
@@ -373,6 +374,7 @@ fn run_with(args: &CheckArgs, task: Option<TaskInfo>) -> u8 {
         snapshot.clone(),
     );
     let mut units: Vec<String> = Vec::new();
+    let mut unit_info: Vec<coverage::Unit> = Vec::new();
     let mut driver_map = None;
     let mut generated: Vec<(String, String)> = Vec::new();
     let loaded = match platform {
@@ -385,6 +387,7 @@ fn run_with(args: &CheckArgs, task: Option<TaskInfo>) -> u8 {
             match crate::driver::with_harness(&args.file, p, &dargs) {
                 Ok((prog, map, h)) => {
                     units = h.units.iter().map(|u| u.0.clone()).collect();
+                    unit_info = h.units.clone();
                     generated = h.texts.clone();
                     driver_map = Some(map);
                     Ok(prog)
@@ -654,6 +657,10 @@ fn run_with(args: &CheckArgs, task: Option<TaskInfo>) -> u8 {
             }
         }
     };
+    let mut outcome = outcome;
+    if driver_map.is_some() {
+        vacuous_to_unknown(&mut outcome, &prog, &unit_info);
+    }
     // a proof that leaves no invariants (the exploration's, the mixed backend's): for a
     // correctness witness, the abstraction is run to a proof too, in the time left
     let wants_invariants = driver_map.is_none()
@@ -662,7 +669,6 @@ fn run_with(args: &CheckArgs, task: Option<TaskInfo>) -> u8 {
                 .or_else(|| crate::witness::Format::of_path(p))
                 == Some(crate::witness::Format::Yaml)
         });
-    let mut outcome = outcome;
     let mut no_invariants = None;
     // the program as the abstraction run for invariants left it (refinement may add
     // variables its predicates mention)
@@ -746,6 +752,28 @@ fn run_with(args: &CheckArgs, task: Option<TaskInfo>) -> u8 {
 /// thread, abandoned (told to stop) at `until`; with the program as the run left it (the
 /// proof's predicates may mention variables refinement added). `Err` says why there is
 /// none.
+/// A driver's SAFE whose proof shows entry points never run becomes UNKNOWN
+/// ([`coverage`]).
+fn vacuous_to_unknown(
+    outcome: &mut cegar::Outcome,
+    prog: &slamrs_abstraction::cir::Program,
+    units: &[coverage::Unit],
+) {
+    if !matches!(outcome.verdict, Verdict::Safe) {
+        return;
+    }
+    let Some(proved) = outcome.abstraction.as_deref() else {
+        return;
+    };
+    let never = coverage::never_run(proved, prog, units);
+    if never.is_empty() {
+        return;
+    }
+    outcome.verdict = Verdict::Unknown(Reason::new(ReasonKind::Vacuous, coverage::reason(&never)));
+    outcome.proof = None;
+    outcome.abstraction = None;
+}
+
 fn abstraction_proof(
     prog: &slamrs_abstraction::cir::Program,
     initial: &slamrs_abstraction::c2bp::PredicateSet,
