@@ -148,6 +148,26 @@ impl Walk<'_> {
         Ok(Trace { steps })
     }
 
+    /// One step from `(v, st)` to a successor `ok` accepts (with the callee's
+    /// steps of a call that returns): the start, then the steps.
+    pub(crate) fn one_step(
+        &self,
+        v: VertexId,
+        st: State,
+        ok: &dyn Fn(VertexId, &State) -> bool,
+    ) -> Result<Trace, String> {
+        let mv = self
+            .next(v, &st, ok)?
+            .ok_or_else(|| format!("no successor of {} fits", self.cfg.describe(v)))?;
+        let mut steps = vec![TraceStep {
+            vertex: v,
+            depth: 0,
+            state: st,
+        }];
+        self.push(&mut steps, 0, mv);
+        Ok(Trace { steps })
+    }
+
     fn push(&self, steps: &mut Vec<TraceStep>, depth: u32, mv: Move) {
         for mut s in mv.expansion {
             s.depth += depth + 1;

@@ -193,7 +193,7 @@ impl<'a> Relations<'a> {
 
     /// Whether the concrete state `st` of the procedure of `v` is in `set`
     /// (a set of `v` over the `C` copies).
-    pub(crate) fn holds(&self, set: &Bdd, v: VertexId, st: &State) -> bool {
+    pub fn holds(&self, set: &Bdd, v: VertexId, st: &State) -> bool {
         let s = &self.s;
         let Some(p) = s.cfg.proc_of(v) else {
             return false;
@@ -220,6 +220,32 @@ impl<'a> Relations<'a> {
             }
         }
         Some(st)
+    }
+
+    /// Whether `q`'s relation takes the entry `entry` (a state at its first
+    /// vertex: globals and formals count) to `exit` (a state at its exit:
+    /// globals and the registers it returns count).
+    pub fn summary_holds(&self, q: ProcId, entry: &State, exit: &State) -> bool {
+        let s = &self.s;
+        let (lay, qi) = (&s.lay, q as usize);
+        let mut value = vec![false; s.m.num_vars() as usize];
+        for g in 0..lay.ng {
+            let x = Var::Global(g);
+            if !s.mr.modified[qi].get(g) && entry.get(x) != exit.get(x) {
+                return false;
+            }
+            value[lay.var(x, C) as usize] = entry.get(x);
+            value[lay.var(x, N) as usize] = exit.get(x);
+        }
+        for j in 0..s.cfg.procs[qi].formals {
+            value[lay.var(Var::Local(j), N) as usize] = entry.get(Var::Local(j));
+        }
+        for r in 0..s.cfg.procs[qi].returns {
+            value[lay.var(Var::Ret(r), N) as usize] = exit.get(Var::Ret(r));
+        }
+        s.m.eval(&s.summary[qi], &|i| {
+            value.get(i as usize).copied().unwrap_or(false)
+        })
     }
 
     /// The vertices of procedure `p`.

@@ -85,6 +85,12 @@ impl Termination {
         !r.s.m.is_false(&self.loop_entries[p as usize])
     }
 
+    /// Whether the concrete state `st` at `v` may loop (never return from
+    /// its frame).
+    pub fn may_loop_at(&self, r: &Relations<'_>, v: VertexId, st: &State) -> bool {
+        r.holds(&self.diverge[v as usize], v, st)
+    }
+
     /// The states of call `c` whose callee may loop from the entry they bind.
     pub(crate) fn call_may_loop(&self, r: &Relations<'_>, c: VertexId) -> Bdd {
         match r.cfg().vertex(c).kind {
