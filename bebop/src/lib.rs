@@ -30,6 +30,7 @@ pub mod replay;
 pub mod semantics;
 pub mod state;
 pub mod states;
+pub mod summaries;
 pub mod symbolic;
 pub mod termination;
 pub mod witness;

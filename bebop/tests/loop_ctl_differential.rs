@@ -34,7 +34,7 @@ fn formula(rng: &mut StdRng, names: &[String], depth: u32) -> Ctl {
             _ => Ctl::Var(names[rng.gen_range(0..names.len())].clone(), 0, 0),
         };
     }
-    let mut sub = |rng: &mut StdRng| Box::new(formula(rng, names, depth - 1));
+    let sub = |rng: &mut StdRng| Box::new(formula(rng, names, depth - 1));
     let ops = [
         Unary::EX,
         Unary::AX,
