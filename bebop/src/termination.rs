@@ -69,6 +69,12 @@ impl Termination {
                 }
             }
             r.check_table()?;
+            if let Some((limit, why)) = r.s.opts.stop.requested() {
+                return Err(GiveUp {
+                    limit,
+                    message: why.to_string(),
+                });
+            }
             if !changed {
                 break;
             }
