@@ -97,16 +97,9 @@ struct Explorer<'a> {
     roots: Vec<u32>,
 }
 
-/// Decides whether `target` is reachable in `cfg` by explicit-state search.
-pub fn check(cfg: &Cfg, target: &Target, limits: &ExplicitLimits) -> (Outcome, Stats) {
-    let _span = tracing::info_span!("explicit").entered();
-    let start = Instant::now();
-    let mut stats = Stats {
-        engine: "explicit",
-        ..Stats::default()
-    };
-    // Every valuation of a step's choices and of a called procedure's
-    // uninitialized locals is enumerated: past 2^63 that cannot be done.
+/// Every valuation of a step's choices and of a called procedure's
+/// uninitialized locals is enumerated: past 2^63 that cannot be done.
+fn enumerable(cfg: &Cfg) -> Result<(), GiveUp> {
     let choices = cfg.max_choices;
     let free = cfg
         .procs
@@ -115,18 +108,32 @@ pub fn check(cfg: &Cfg, target: &Target, limits: &ExplicitLimits) -> (Outcome, S
         .map(|p| p.locals.len() as u32 - p.formals)
         .max()
         .unwrap_or(0);
-    if choices > MAX_ENUMERATED_CHOICES || free > MAX_ENUMERATED_CHOICES {
-        let what = if choices > MAX_ENUMERATED_CHOICES {
-            format!("a statement's choices, and one makes {choices}")
-        } else {
-            format!("a callee's uninitialized locals, and one has {free}")
-        };
-        return (
-            GiveUp::outcome(Limit::States, format!(
-                "the explicit engine enumerates every valuation of {what} (at most {MAX_ENUMERATED_CHOICES} can be)"
-            )),
-            stats,
-        );
+    if choices <= MAX_ENUMERATED_CHOICES && free <= MAX_ENUMERATED_CHOICES {
+        return Ok(());
+    }
+    let what = if choices > MAX_ENUMERATED_CHOICES {
+        format!("a statement's choices, and one makes {choices}")
+    } else {
+        format!("a callee's uninitialized locals, and one has {free}")
+    };
+    Err(GiveUp {
+        limit: Limit::States,
+        message: format!(
+            "the explicit engine enumerates every valuation of {what} (at most {MAX_ENUMERATED_CHOICES} can be)"
+        ),
+    })
+}
+
+/// Decides whether `target` is reachable in `cfg` by explicit-state search.
+pub fn check(cfg: &Cfg, target: &Target, limits: &ExplicitLimits) -> (Outcome, Stats) {
+    let _span = tracing::info_span!("explicit").entered();
+    let start = Instant::now();
+    let mut stats = Stats {
+        engine: "explicit",
+        ..Stats::default()
+    };
+    if let Err(g) = enumerable(cfg) {
+        return (Outcome::GaveUp(g), stats);
     }
     let Some(init) = initial_states(cfg, limits.max_initial_bits) else {
         return (
@@ -137,18 +144,7 @@ pub fn check(cfg: &Cfg, target: &Target, limits: &ExplicitLimits) -> (Outcome, S
             stats,
         );
     };
-    let mut ex = Explorer {
-        cfg,
-        goal: Goal::Target(target),
-        nodes: Vec::new(),
-        seen: HashMap::default(),
-        keys: HashMap::default(),
-        waiting: HashMap::default(),
-        exits: HashMap::default(),
-        queue: VecDeque::new(),
-        found: None,
-        roots: Vec::new(),
-    };
+    let mut ex = Explorer::new(cfg, Goal::Target(target));
     let first = cfg.procs[cfg.main as usize].first;
     for s in init {
         if enforce_holds(cfg, cfg.main, &s) {
@@ -418,6 +414,7 @@ pub fn explore(
     roots: Vec<(ProcId, Vec<State>)>,
     max_nodes: usize,
 ) -> Result<Explored, GiveUp> {
+    enumerable(cfg)?;
     let mut ex = Explorer::new(cfg, Goal::Nothing);
     for (p, states) in roots {
         ex.seed(p, states);
@@ -441,6 +438,7 @@ pub fn run_to(
     goal: &dyn Fn(VertexId, &State) -> bool,
     max_nodes: usize,
 ) -> Result<Option<Trace>, GiveUp> {
+    enumerable(cfg)?;
     let mut ex = Explorer::new(cfg, Goal::RootStates(goal));
     ex.seed(p, init);
     ex.explore(max_nodes)?;

@@ -61,14 +61,17 @@ impl<'a> Oracle<'a> {
     pub fn new(cfg: &'a Cfg, max_bits: u32, max_nodes: usize) -> Result<Oracle<'a>, GiveUp> {
         let _span = tracing::info_span!("oracle").entered();
         let ng = cfg.globals.len() as u32;
-        if cfg
-            .procs
-            .iter()
-            .any(|p| ng + p.locals.len() as u32 > max_bits)
+        if cfg.max_choices > max_bits
+            || cfg
+                .procs
+                .iter()
+                .any(|p| ng + p.locals.len() as u32 > max_bits)
         {
             return Err(GiveUp {
                 limit: Limit::States,
-                message: format!("the oracle enumerates at most 2^{max_bits} valuations"),
+                message: format!(
+                    "the oracle enumerates at most 2^{max_bits} valuations of a scope or of a step's choices"
+                ),
             });
         }
         let roots = (0..cfg.procs.len() as ProcId)

@@ -198,6 +198,18 @@ impl Walk<'_> {
                 vx.choices
             ));
         }
+        if let VKind::Call { callee, .. } = vx.kind {
+            let q = &cfg.procs[callee as usize];
+            let free = q.locals.len() as u32 - q.formals;
+            if vx.choices + free > MAX_STEP_CHOICES {
+                return Err(format!(
+                    "{} enters `{}` in 2^{} ways, too many to enumerate for a trace",
+                    cfg.describe(v),
+                    q.name,
+                    vx.choices + free
+                ));
+            }
+        }
         let VKind::Call { callee, ret, .. } = vx.kind else {
             let p = cfg.proc_of(v);
             return Ok(intra_successors(cfg, v, st)
