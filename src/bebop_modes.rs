@@ -325,6 +325,8 @@ struct JsonCtl<'a> {
     /// "holds" or "fails".
     verdict: &'static str,
     engine: &'static str,
+    /// The initial state where it fails: the globals and the procedure's locals.
+    start: Option<serde_json::Map<String, serde_json::Value>>,
     explanation: Option<Vec<JsonSegment>>,
     explanation_error: Option<String>,
 }
@@ -405,8 +407,13 @@ fn ctl_text(loaded: &Loaded, proc: &str, f: &Ctl, a: &CtlAnswer) -> String {
         CtlAnswer::Holds => {
             let _ = writeln!(out, "{file}: {f} HOLDS in every initial state of `{proc}`");
         }
-        CtlAnswer::Fails { explanation, .. } => {
+        CtlAnswer::Fails { explanation, start } => {
             let _ = writeln!(out, "{file}: {f} FAILS in an initial state of `{proc}`");
+            let vals: Vec<String> = state_values(&loaded.cfg, proc, start)
+                .into_iter()
+                .map(|(n, b)| format!("{n}={}", u8::from(b)))
+                .collect();
+            let _ = writeln!(out, "  the initial state: {}", vals.join(" "));
             match explanation {
                 Ok(segs) if segs.is_empty() => {
                     let _ = writeln!(
@@ -430,7 +437,29 @@ fn ctl_text(loaded: &Loaded, proc: &str, f: &Ctl, a: &CtlAnswer) -> String {
     out
 }
 
+/// The globals and the locals of procedure `proc` in `st`, by name.
+fn state_values(cfg: &Cfg, proc: &str, st: &bebop::state::State) -> Vec<(String, bool)> {
+    let Some(p) = cfg.procs.iter().position(|q| q.name == proc) else {
+        return Vec::new();
+    };
+    let nl = cfg.procs[p].locals.len() as u32;
+    (0..cfg.globals.len() as u32)
+        .map(bebop::cfg::Var::Global)
+        .chain((0..nl).map(bebop::cfg::Var::Local))
+        .map(|x| (cfg.var_name(p as ProcId, x), st.get(x)))
+        .collect()
+}
+
 fn ctl_json(loaded: &Loaded, proc: &str, f: &Ctl, a: &CtlAnswer, engine: Answerer) -> String {
+    let start = match a {
+        CtlAnswer::Fails { start, .. } => Some(
+            state_values(&loaded.cfg, proc, start)
+                .into_iter()
+                .map(|(n, b)| (n, serde_json::Value::Bool(b)))
+                .collect::<serde_json::Map<_, _>>(),
+        ),
+        CtlAnswer::Holds => None,
+    };
     let (verdict, explanation, explanation_error) = match a {
         CtlAnswer::Holds => ("holds", None, None),
         CtlAnswer::Fails { explanation, .. } => match explanation {
@@ -448,6 +477,7 @@ fn ctl_json(loaded: &Loaded, proc: &str, f: &Ctl, a: &CtlAnswer, engine: Answere
         formula: f.to_string(),
         verdict,
         engine: engine_name(engine),
+        start,
         explanation,
         explanation_error,
     };
