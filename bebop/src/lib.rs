@@ -4,7 +4,11 @@
 //! checks, a printer that round-trips), its control-flow graph (§2.3 of the
 //! Bebop paper), the BDD summary engine (RHS over oxidd, with procedure
 //! summaries, live ranges and MOD/REF), shortest hierarchical traces, an
-//! explicit-state reference engine, and an independent trace checker.
+//! explicit-state reference engine, and an independent trace checker; and,
+//! beyond reachability, procedure relations from every entry (`relations`),
+//! "may loop" (`termination`, the relational paper's loop outcome), CTL over a
+//! procedure's states (`ctl`, `ctl_check`), their lassos and paths (`paths`)
+//! and an explicit oracle of the three (`oracle`).
 //! It knows nothing about C, SMT or the command line.
 
 pub mod analysis;

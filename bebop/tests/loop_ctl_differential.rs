@@ -4,7 +4,9 @@
 //! (may loop), on every entry/exit pair of every procedure (relations), and
 //! on random CTL formulas at every configuration of a procedure — and every
 //! lasso and CTL explanation replays. `BEBOP_LOOP_DIFF_PROGRAMS` sets the
-//! number of programs (default 300), `BEBOP_LOOP_DIFF_SEED` the first seed.
+//! number of programs (default 300), `BEBOP_LOOP_DIFF_SEED` the first seed,
+//! `BEBOP_LOOP_DIFF_LARGE=1` larger programs (more procedures, deeper
+//! nesting, longer blocks).
 
 use bebop::cfg::{Cfg, ProcId, Var};
 use bebop::ctl::{Ctl, Unary};
@@ -89,8 +91,22 @@ struct Counts {
     loops: u64,
 }
 
+/// The generator's settings: the default small programs, or larger ones.
+fn gen_config() -> GenConfig {
+    if env("BEBOP_LOOP_DIFF_LARGE", 0) == 0 {
+        return GenConfig::default();
+    }
+    GenConfig {
+        max_procs: 6,
+        max_stmts: 7,
+        max_depth: 3,
+        max_scope: 11,
+        ..GenConfig::default()
+    }
+}
+
 fn compare(seed: u64, c: &mut Counts) {
-    let p = generate_seeded(seed, &GenConfig::default());
+    let p = generate_seeded(seed, &gen_config());
     let cfg = Cfg::build(&p).expect("generated programs are well formed");
     let show = || bebop::printer::print_program(&p);
     let Ok(oracle) = Oracle::new(&cfg, 12, 2_000_000) else {
