@@ -21,7 +21,7 @@
 use std::time::Instant;
 
 use crate::bdd::{Bdd, Renaming, VarSet};
-use crate::cfg::{CExpr, Cfg, CondKind, ProcId, VKind, Var, VertexId};
+use crate::cfg::{Cfg, CondKind, ProcId, VKind, Var, VertexId};
 use crate::reach::{GiveUp, Limit, Outcome, Stats, Target};
 use crate::state::State;
 use crate::symbolic::{Roots, Symbolic, SymbolicOptions, Transfer, C, E, N};
@@ -273,25 +273,7 @@ impl<'a> Relations<'a> {
 /// return site, which also leaves the return registers arbitrary).
 fn assign_pre(s: &Symbolic<'_>, v: VertexId) -> Option<AssignPre> {
     let lay = &s.lay;
-    let (lhs, rhs, free): (Vec<Var>, Vec<CExpr>, Vec<Var>) = match &s.cfg.vertex(v).kind {
-        VKind::Assign { lhs, rhs } => (lhs.clone(), rhs.clone(), Vec::new()),
-        VKind::Return(es) => (
-            (0..es.len() as u32).map(Var::Ret).collect(),
-            es.clone(),
-            vec![],
-        ),
-        VKind::ReturnSite { lhs, .. } => {
-            let regs = (0..lay.nr)
-                .map(Var::Ret)
-                .filter(|r| !lhs.contains(r))
-                .collect();
-            let rhs = (0..lhs.len() as u32)
-                .map(|i| CExpr::Var(Var::Ret(i)))
-                .collect();
-            (lhs.clone(), rhs, regs)
-        }
-        _ => return None,
-    };
+    let (lhs, rhs, free) = s.assignment(v)?;
     let moved: Vec<(u32, u32)> = lhs
         .iter()
         .chain(&free)

@@ -807,6 +807,31 @@ impl<'a> Symbolic<'a> {
         }
     }
 
+    /// Vertex `u` as a parallel assignment: (targets, right-hand sides,
+    /// variables it leaves arbitrary), or `None` if it assigns nothing. A
+    /// `return` assigns the return registers; a return site assigns its
+    /// targets from them and leaves the other registers arbitrary.
+    pub(crate) fn assignment(&self, u: VertexId) -> Option<(Vec<Var>, Vec<CExpr>, Vec<Var>)> {
+        match &self.cfg.vertex(u).kind {
+            VKind::Assign { lhs, rhs } => Some((lhs.clone(), rhs.clone(), Vec::new())),
+            VKind::Return(es) => {
+                let lhs = (0..es.len() as u32).map(Var::Ret).collect();
+                Some((lhs, es.clone(), Vec::new()))
+            }
+            VKind::ReturnSite { lhs, .. } => {
+                let regs = (0..self.lay.nr)
+                    .map(Var::Ret)
+                    .filter(|r| !lhs.contains(r))
+                    .collect();
+                let rhs = (0..lhs.len() as u32)
+                    .map(|i| CExpr::Var(Var::Ret(i)))
+                    .collect();
+                Some((lhs.clone(), rhs, regs))
+            }
+            _ => None,
+        }
+    }
+
     pub(crate) fn choice_set(&self, n: u32) -> Vec<u32> {
         (0..n).map(|k| self.lay.choice(k)).collect()
     }
