@@ -76,7 +76,7 @@ struct JsonReport<'a> {
 
 /// One trace step, resolved for display.
 #[derive(Serialize)]
-struct Line {
+pub struct Line {
     depth: u32,
     vertex: VertexId,
     proc: String,
@@ -133,50 +133,13 @@ impl Report<'_> {
             }
             Outcome::Reachable(trace) => {
                 let _ = writeln!(out, "{file}: {} is REACHABLE", self.what);
-                let lines = self.lines(trace);
+                let lines = lines(self.loaded, trace);
                 let _ = writeln!(
                     out,
                     "Trace ({} steps, shortest hierarchical; values just before each step, dead variables omitted):",
                     lines.len()
                 );
-                // One buffer per line, written in place: a trace can have
-                // 100,000s of steps.
-                let w = file.len() + 5;
-                let mut left = String::new();
-                let mut i = 0;
-                while i < lines.len() {
-                    let l = &lines[i];
-                    left.clear();
-                    left.push_str("  ");
-                    left.push_str(&crate::indent::by_depth(l.depth, "  "));
-                    let loc_start = left.len();
-                    let _ = write!(left, "{file}:{}", l.line);
-                    let loc_len = left[loc_start..].chars().count();
-                    left.extend(std::iter::repeat_n(' ', w.saturating_sub(loc_len)));
-                    left.push(' ');
-                    left.push_str(&l.statement);
-                    let mut next = i + 1;
-                    if self.collapse {
-                        if let Some(r) = l.returns_at {
-                            let _ = write!(left, "   [summary: {} callee steps]", r - i - 1);
-                            next = r;
-                        }
-                    }
-                    out.push_str(&left);
-                    let width = left.chars().count();
-                    out.extend(std::iter::repeat_n(' ', 60usize.saturating_sub(width)));
-                    out.push(' ');
-                    for (k, (n, b)) in l.values.iter().enumerate() {
-                        if k > 0 {
-                            out.push(' ');
-                        }
-                        out.push_str(n);
-                        out.push('=');
-                        out.push(if *b { '1' } else { '0' });
-                    }
-                    out.push('\n');
-                    i = next;
-                }
+                write_trace(&mut out, file, &lines, self.collapse, &[]);
             }
         }
         if let Some(s) = self.stats {
@@ -199,91 +162,155 @@ impl Report<'_> {
             verdict,
             reason,
             engine: self.engine,
-            trace: trace.map(|t| self.lines(t)),
+            trace: trace.map(|t| lines(self.loaded, t)),
             stats: self.stats.map(stats_json),
         };
         serde_json::to_string(&report).expect("serializing plain data")
     }
+}
 
-    fn lines(&self, trace: &Trace) -> Vec<Line> {
-        let cfg = &self.loaded.cfg;
-        let live = liveness(cfg, &mod_ref(cfg));
-        let mut lines: Vec<Line> = trace
-            .steps
-            .iter()
-            .map(|st| {
-                let vx = cfg.vertex(st.vertex);
-                let proc = vx.proc.unwrap_or_else(|| {
-                    // Err: shown in the scope of the failing assertion.
-                    trace
-                        .steps
-                        .iter()
-                        .rev()
-                        .find_map(|s| cfg.proc_of(s.vertex))
-                        .unwrap_or(cfg.main)
-                });
-                let (line, column) = if vx.span == Default::default() && vx.kind == VKind::Err {
-                    (0, 0)
-                } else {
-                    self.loaded.line_col(vx.span.start as usize)
-                };
-                Line {
-                    depth: st.depth,
-                    vertex: st.vertex,
-                    proc: cfg.procs[proc as usize].name.clone(),
-                    kind: kind_name(&vx.kind),
-                    line,
-                    column,
-                    statement: self.statement(st.vertex, line),
-                    values: values(cfg, &live, st.vertex, proc, &st.state),
-                    returns_at: None,
-                }
-            })
-            .collect();
-        if let Some(last) = lines.last_mut() {
-            if last.kind == "error" {
-                last.line = lines_before_err(trace, cfg, self.loaded);
+/// The steps of a trace resolved for display: location, statement, the values of the
+/// variables live there.
+pub fn lines(loaded: &Loaded, trace: &Trace) -> Vec<Line> {
+    lines_with(loaded, trace, false)
+}
+
+/// [`lines`], with the values of every variable in scope (not only the live ones) when
+/// `all_vars`: a CTL formula or a lasso may speak of a variable the program no longer
+/// reads.
+pub fn lines_with(loaded: &Loaded, trace: &Trace, all_vars: bool) -> Vec<Line> {
+    let cfg = &loaded.cfg;
+    let live = liveness(cfg, &mod_ref(cfg));
+    let mut lines: Vec<Line> = trace
+        .steps
+        .iter()
+        .map(|st| {
+            let vx = cfg.vertex(st.vertex);
+            let proc = vx.proc.unwrap_or_else(|| {
+                // Err: shown in the scope of the failing assertion.
+                trace
+                    .steps
+                    .iter()
+                    .rev()
+                    .find_map(|s| cfg.proc_of(s.vertex))
+                    .unwrap_or(cfg.main)
+            });
+            let (line, column) = if vx.span == Default::default() && vx.kind == VKind::Err {
+                (0, 0)
+            } else {
+                loaded.line_col(vx.span.start as usize)
+            };
+            Line {
+                depth: st.depth,
+                vertex: st.vertex,
+                proc: cfg.procs[proc as usize].name.clone(),
+                kind: kind_name(&vx.kind),
+                line,
+                column,
+                statement: statement(loaded, st.vertex, line),
+                values: values(cfg, &live, st.vertex, proc, &st.state, all_vars),
+                returns_at: None,
             }
+        })
+        .collect();
+    if let Some(last) = lines.last_mut() {
+        if last.kind == "error" {
+            last.line = lines_before_err(trace, cfg, loaded);
         }
-        // Match calls with their return steps.
-        let mut stack = Vec::new();
-        for i in 0..lines.len() {
-            match lines[i].kind {
-                "call" if lines.get(i + 1).is_some_and(|n| n.depth > lines[i].depth) => {
-                    stack.push(i)
-                }
-                "return-site" => {
-                    if let Some(c) = stack.pop() {
-                        lines[c].returns_at = Some(i);
-                    }
-                }
-                _ => {}
-            }
-        }
-        lines
     }
-
-    fn statement(&self, v: VertexId, line: usize) -> String {
-        let cfg = &self.loaded.cfg;
-        let vx = cfg.vertex(v);
-        let proc = vx
-            .proc
-            .map(|p| cfg.procs[p as usize].name.as_str())
-            .unwrap_or("");
-        match &vx.kind {
-            VKind::Err => "assertion fails".to_string(),
-            VKind::Exit => format!("end of {proc}"),
-            VKind::ReturnSite { call, .. } => {
-                let callee = match cfg.vertex(*call).kind {
-                    VKind::Call { callee, .. } => cfg.procs[callee as usize].name.as_str(),
-                    _ => "?",
-                };
-                format!("(back from {callee})")
+    // Match calls with their return steps.
+    let mut stack = Vec::new();
+    for i in 0..lines.len() {
+        match lines[i].kind {
+            "call" if lines.get(i + 1).is_some_and(|n| n.depth > lines[i].depth) => stack.push(i),
+            "return-site" => {
+                if let Some(c) = stack.pop() {
+                    lines[c].returns_at = Some(i);
+                }
             }
-            VKind::Return(_) if vx.synthetic => "(falls off the end: returns *)".to_string(),
-            VKind::Skip if vx.synthetic => "(empty body)".to_string(),
-            _ => self.loaded.line_text(line).trim().to_string(),
+            _ => {}
         }
+    }
+    lines
+}
+
+fn statement(loaded: &Loaded, v: VertexId, line: usize) -> String {
+    let cfg = &loaded.cfg;
+    let vx = cfg.vertex(v);
+    let proc = vx
+        .proc
+        .map(|p| cfg.procs[p as usize].name.as_str())
+        .unwrap_or("");
+    match &vx.kind {
+        VKind::Err => "assertion fails".to_string(),
+        VKind::Exit => format!("end of {proc}"),
+        VKind::ReturnSite { call, .. } => {
+            let callee = match cfg.vertex(*call).kind {
+                VKind::Call { callee, .. } => cfg.procs[callee as usize].name.as_str(),
+                _ => "?",
+            };
+            format!("(back from {callee})")
+        }
+        VKind::Return(_) if vx.synthetic => "(falls off the end: returns *)".to_string(),
+        VKind::Skip if vx.synthetic => "(empty body)".to_string(),
+        _ => loaded.line_text(line).trim().to_string(),
+    }
+}
+
+/// Writes trace lines in the layout of Fig. 1 of the Bebop paper: location, statement
+/// indented by call depth, values. `marks` are lines of text written before the trace
+/// line of the given index (e.g. where a lasso's cycle starts); with `collapse`, a call
+/// that returns is one line.
+pub fn write_trace(
+    out: &mut String,
+    file: &str,
+    lines: &[Line],
+    collapse: bool,
+    marks: &[(usize, String)],
+) {
+    // One buffer per line, written in place: a trace can have
+    // 100,000s of steps.
+    let w = file.len() + 5;
+    let mut left = String::new();
+    let mut i = 0;
+    while i < lines.len() {
+        for (_, text) in marks.iter().filter(|(k, _)| *k == i) {
+            let _ = writeln!(out, "  {text}");
+        }
+        let l = &lines[i];
+        left.clear();
+        left.push_str("  ");
+        left.push_str(&crate::indent::by_depth(l.depth, "  "));
+        let loc_start = left.len();
+        let _ = write!(left, "{file}:{}", l.line);
+        let loc_len = left[loc_start..].chars().count();
+        left.extend(std::iter::repeat_n(' ', w.saturating_sub(loc_len)));
+        left.push(' ');
+        left.push_str(&l.statement);
+        let mut next = i + 1;
+        if collapse {
+            if let Some(r) = l.returns_at {
+                let _ = write!(left, "   [summary: {} callee steps]", r - i - 1);
+                next = r;
+            }
+        }
+        out.push_str(&left);
+        let width = left.chars().count();
+        out.extend(std::iter::repeat_n(' ', 60usize.saturating_sub(width)));
+        out.push(' ');
+        for (k, (n, b)) in l.values.iter().enumerate() {
+            if k > 0 {
+                out.push(' ');
+            }
+            out.push_str(n);
+            out.push('=');
+            out.push(if *b { '1' } else { '0' });
+        }
+        out.push('\n');
+        i = next;
+    }
+    for (_, text) in marks.iter().filter(|(k, _)| *k >= lines.len()) {
+        let _ = writeln!(out, "  {text}");
     }
 }
 
@@ -325,6 +352,7 @@ fn values(
     v: VertexId,
     proc: u32,
     st: &bebop::state::State,
+    all_vars: bool,
 ) -> Vec<(String, bool)> {
     let nl = cfg.procs[proc as usize].locals.len() as u32;
     let is_err = cfg.vertex(v).kind == VKind::Err;
@@ -333,7 +361,7 @@ fn values(
         .chain((0..nl).map(Var::Local))
         .chain((0..cfg.max_returns).map(Var::Ret));
     vars.filter(|x| {
-        if is_err {
+        if is_err || all_vars {
             !matches!(x, Var::Ret(_))
         } else {
             live.live[v as usize].contains(*x)

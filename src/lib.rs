@@ -5,7 +5,9 @@
 
 pub mod abstract_cmd;
 pub mod bebop_cmd;
+pub mod bebop_modes;
 pub mod bebop_report;
+pub mod bebop_summaries;
 pub mod cegar;
 pub mod check_cmd;
 pub mod cir_cmd;

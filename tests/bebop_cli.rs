@@ -165,3 +165,78 @@ fn stats_and_collapse() {
     }
     assert!(text.contains("[summary:"), "{text}");
 }
+
+/// `bebop/tests/programs/loop/*.bp` carry `// expect: may-loop F loops|returns`
+/// and `// expect: ctl P FORMULA holds|fails` lines, checked with both engines
+/// (the BDD engine with its lasso or explanation, the explicit oracle's verdict).
+#[test]
+fn loop_and_ctl_programs_have_the_expected_answers() {
+    let mut checked = 0;
+    for path in programs("loop") {
+        let src = std::fs::read_to_string(&path).unwrap();
+        let file = path.to_str().unwrap();
+        for line in src.lines().filter_map(|l| l.strip_prefix("// expect: ")) {
+            let (kind, rest) = line.split_once(' ').expect("kind");
+            let (proc, rest) = rest.split_once(' ').expect("procedure");
+            let (question, verdict) = rest.rsplit_once(' ').unwrap_or(("", rest));
+            let want = match verdict {
+                "loops" | "fails" => 10,
+                "returns" | "holds" => 0,
+                _ => panic!("{file}: bad verdict `{verdict}`"),
+            };
+            for engine in ["bdd", "explicit"] {
+                let args: Vec<&str> = match kind {
+                    "may-loop" => vec!["bebop", file, "--engine", engine, "--may-loop", proc],
+                    "ctl" => vec![
+                        "bebop", file, "--engine", engine, "--ctl", question, "--proc", proc,
+                    ],
+                    _ => panic!("{file}: bad expectation `{line}`"),
+                };
+                let out = slamrs(&args);
+                let stdout = String::from_utf8_lossy(&out.stdout);
+                assert_eq!(
+                    out.status.code(),
+                    Some(want),
+                    "{file} {line} ({engine}):\n{stdout}{}",
+                    String::from_utf8_lossy(&out.stderr)
+                );
+                if engine == "bdd" && want == 10 {
+                    assert!(
+                        stdout.contains("replayed"),
+                        "{file} {line}: no replayed trace:\n{stdout}"
+                    );
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 40, "only {checked} expectations");
+}
+
+/// A bad `--ctl` formula, an unknown variable or procedure: a located error, exit 2.
+#[test]
+fn bad_loop_and_ctl_questions_are_errors() {
+    let file = "bebop/tests/programs/loop/lock_bug.bp";
+    for (args, wanted) in [
+        (
+            vec!["--ctl", "AG(locked -> "],
+            "--ctl:1:14: error: expected a formula",
+        ),
+        (
+            vec!["--ctl", "AG(lockd)"],
+            "--ctl:1:4: error: `lockd` is not a variable of `main`",
+        ),
+        (
+            vec!["--ctl", "busy", "--proc", "nope"],
+            "error: no procedure `nope`",
+        ),
+        (vec!["--may-loop", "nope"], "error: no procedure `nope`"),
+    ] {
+        let mut all = vec!["bebop", file];
+        all.extend(args.iter().copied());
+        let out = slamrs(&all);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(wanted), "{args:?}: {stderr}");
+    }
+}

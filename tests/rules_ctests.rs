@@ -10,7 +10,8 @@
 //! verdict must match, and a violation must come with a replayed counterexample (inputs and
 //! a trace). Each `c-tests/rules-bad/*.c` gives `args:` (`{file}` is the file itself, `{dir}`
 //! its directory), `expect-exit:` and one or more `stderr:` lines (substrings the error output
-//! must contain).
+//! must contain). An optional `entry-return:` (`returns` or `may-not-return`) is the
+//! report's `entry_return` when an abstraction proved the rule (absent otherwise).
 //!
 //! The programs run on two threads; every failure is collected and reported at the end.
 //! `SLAMRS_RULES_FILTER=substring` restricts both tests to the matching file names.
@@ -52,6 +53,7 @@ struct Case {
     spec_args: Vec<String>,
     expect_violation: bool,
     message: Option<String>,
+    entry_return: Option<String>,
 }
 
 impl Case {
@@ -61,6 +63,7 @@ impl Case {
         let mut expect = None;
         let mut entry = None;
         let mut message = None;
+        let mut entry_return = None;
         for (key, value) in header(path)? {
             let slot = match key.as_str() {
                 "rule" => &mut rule,
@@ -68,6 +71,7 @@ impl Case {
                 "expect" => &mut expect,
                 "entry" => &mut entry,
                 "message" => &mut message,
+                "entry-return" => &mut entry_return,
                 "inputs" => continue,
                 // A misspelt key must not pass silently.
                 _ => return Err(format!("unknown header key `{key}`")),
@@ -116,6 +120,7 @@ impl Case {
             spec_args,
             expect_violation,
             message,
+            entry_return,
         })
     }
 
@@ -175,6 +180,21 @@ impl Case {
         for key in ["iterations", "predicates"] {
             if !json[key].is_u64() {
                 problems.push(format!("`{key}` is not a count: {}", json[key]));
+            }
+        }
+        if let Some(want) = &self.entry_return {
+            let by_abstraction = json["proof"].as_str() == Some("abstraction");
+            let got = &json["entry_return"];
+            let ok = if by_abstraction {
+                got.as_str() == Some(want.as_str())
+            } else {
+                got.is_null()
+            };
+            if !ok {
+                problems.push(format!(
+                    "entry_return {got} (proof {}), expected {want} for a proof by abstraction",
+                    json["proof"]
+                ));
             }
         }
         if !self.expect_violation || verdict != "violation" {

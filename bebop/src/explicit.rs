@@ -62,9 +62,30 @@ struct Node {
     pred: Pred,
 }
 
+/// What an exploration looks for.
+enum Goal<'a> {
+    /// A target vertex, in any frame.
+    Target(&'a Target),
+    /// A state of a root frame (one entered from the initial states, not
+    /// by a call) that satisfies the predicate.
+    RootStates(&'a dyn Fn(VertexId, &State) -> bool),
+    /// Nothing: explore everything reachable.
+    Nothing,
+}
+
+impl Goal<'_> {
+    fn reached(&self, cfg: &Cfg, roots: &[u32], v: VertexId, entry: u32, s: &State) -> bool {
+        match self {
+            Goal::Target(t) => t.contains(cfg, v),
+            Goal::RootStates(f) => roots.contains(&entry) && f(v, s),
+            Goal::Nothing => false,
+        }
+    }
+}
+
 struct Explorer<'a> {
     cfg: &'a Cfg,
-    target: &'a Target,
+    goal: Goal<'a>,
     nodes: Vec<Node>,
     seen: HashMap<(VertexId, u32, State), u32>,
     keys: HashMap<(ProcId, State), u32>,
@@ -72,6 +93,35 @@ struct Explorer<'a> {
     exits: HashMap<u32, Vec<u32>>,
     queue: VecDeque<u32>,
     found: Option<u32>,
+    /// Entry keys of the initial states.
+    roots: Vec<u32>,
+}
+
+/// Every valuation of a step's choices and of a called procedure's
+/// uninitialized locals is enumerated: past 2^63 that cannot be done.
+fn enumerable(cfg: &Cfg) -> Result<(), GiveUp> {
+    let choices = cfg.max_choices;
+    let free = cfg
+        .procs
+        .iter()
+        .filter(|p| !p.callers.is_empty())
+        .map(|p| p.locals.len() as u32 - p.formals)
+        .max()
+        .unwrap_or(0);
+    if choices <= MAX_ENUMERATED_CHOICES && free <= MAX_ENUMERATED_CHOICES {
+        return Ok(());
+    }
+    let what = if choices > MAX_ENUMERATED_CHOICES {
+        format!("a statement's choices, and one makes {choices}")
+    } else {
+        format!("a callee's uninitialized locals, and one has {free}")
+    };
+    Err(GiveUp {
+        limit: Limit::States,
+        message: format!(
+            "the explicit engine enumerates every valuation of {what} (at most {MAX_ENUMERATED_CHOICES} can be)"
+        ),
+    })
 }
 
 /// Decides whether `target` is reachable in `cfg` by explicit-state search.
@@ -82,28 +132,8 @@ pub fn check(cfg: &Cfg, target: &Target, limits: &ExplicitLimits) -> (Outcome, S
         engine: "explicit",
         ..Stats::default()
     };
-    // Every valuation of a step's choices and of a called procedure's
-    // uninitialized locals is enumerated: past 2^63 that cannot be done.
-    let choices = cfg.max_choices;
-    let free = cfg
-        .procs
-        .iter()
-        .filter(|p| !p.callers.is_empty())
-        .map(|p| p.locals.len() as u32 - p.formals)
-        .max()
-        .unwrap_or(0);
-    if choices > MAX_ENUMERATED_CHOICES || free > MAX_ENUMERATED_CHOICES {
-        let what = if choices > MAX_ENUMERATED_CHOICES {
-            format!("a statement's choices, and one makes {choices}")
-        } else {
-            format!("a callee's uninitialized locals, and one has {free}")
-        };
-        return (
-            GiveUp::outcome(Limit::States, format!(
-                "the explicit engine enumerates every valuation of {what} (at most {MAX_ENUMERATED_CHOICES} can be)"
-            )),
-            stats,
-        );
+    if let Err(g) = enumerable(cfg) {
+        return (Outcome::GaveUp(g), stats);
     }
     let Some(init) = initial_states(cfg, limits.max_initial_bits) else {
         return (
@@ -114,17 +144,7 @@ pub fn check(cfg: &Cfg, target: &Target, limits: &ExplicitLimits) -> (Outcome, S
             stats,
         );
     };
-    let mut ex = Explorer {
-        cfg,
-        target,
-        nodes: Vec::new(),
-        seen: HashMap::default(),
-        keys: HashMap::default(),
-        waiting: HashMap::default(),
-        exits: HashMap::default(),
-        queue: VecDeque::new(),
-        found: None,
-    };
+    let mut ex = Explorer::new(cfg, Goal::Target(target));
     let first = cfg.procs[cfg.main as usize].first;
     for s in init {
         if enforce_holds(cfg, cfg.main, &s) {
@@ -168,12 +188,7 @@ pub fn check(cfg: &Cfg, target: &Target, limits: &ExplicitLimits) -> (Outcome, S
 impl Explorer<'_> {
     /// Interns the entry valuation of procedure `p`: globals and formals.
     fn key(&mut self, p: ProcId, s: &State) -> u32 {
-        let formals = self.cfg.procs[p as usize].formals;
-        let mut k = s.clone();
-        k.r = Bits::default();
-        for j in formals..self.cfg.procs[p as usize].locals.len() as u32 {
-            k.l.set(j, false);
-        }
+        let k = entry_key(self.cfg, p, s);
         let n = self.keys.len() as u32;
         *self.keys.entry((p, k)).or_insert(n)
     }
@@ -189,6 +204,9 @@ impl Explorer<'_> {
             return None;
         }
         let id = self.nodes.len() as u32;
+        if self.found.is_none() && self.goal.reached(self.cfg, &self.roots, v, entry, &key.2) {
+            self.found = Some(id);
+        }
         self.seen.insert(key.clone(), id);
         self.nodes.push(Node {
             v,
@@ -196,9 +214,6 @@ impl Explorer<'_> {
             state: key.2,
             pred,
         });
-        if self.found.is_none() && self.target.contains(self.cfg, v) {
-            self.found = Some(id);
-        }
         self.queue.push_back(id);
         Some(id)
     }
@@ -301,4 +316,131 @@ impl Explorer<'_> {
 fn finish(mut rev: Vec<TraceStep>) -> Vec<TraceStep> {
     rev.reverse();
     rev
+}
+
+/// Everything reachable from some roots: the explored (vertex, entry,
+/// state) triples and the exits reached from each entry (the summaries).
+pub struct Explored {
+    nodes: Vec<Node>,
+    keys: HashMap<(ProcId, State), u32>,
+    exits: HashMap<u32, Vec<u32>>,
+}
+
+impl Explored {
+    /// Every explored (vertex, state), with repetitions across entries.
+    pub fn states(&self) -> impl Iterator<Item = (VertexId, &State)> {
+        self.nodes.iter().map(|n| (n.v, &n.state))
+    }
+
+    /// The states at `p`'s exit reached from the entry `entry` (a state at
+    /// `p`'s first vertex; only its globals and formals count), if that
+    /// entry was explored.
+    pub fn exits(&self, cfg: &Cfg, p: ProcId, entry: &State) -> Option<Vec<&State>> {
+        let key = self.keys.get(&(p, entry_key(cfg, p, entry)))?;
+        Some(
+            self.exits
+                .get(key)
+                .map(|xs| xs.iter().map(|&x| &self.nodes[x as usize].state).collect())
+                .unwrap_or_default(),
+        )
+    }
+}
+
+/// The entry valuation of `p` in `s`: globals and formals, the rest cleared.
+fn entry_key(cfg: &Cfg, p: ProcId, s: &State) -> State {
+    let formals = cfg.procs[p as usize].formals;
+    let mut k = s.clone();
+    k.r = Bits::default();
+    for j in formals..cfg.procs[p as usize].locals.len() as u32 {
+        k.l.set(j, false);
+    }
+    k
+}
+
+impl<'a> Explorer<'a> {
+    fn new(cfg: &'a Cfg, goal: Goal<'a>) -> Explorer<'a> {
+        Explorer {
+            cfg,
+            goal,
+            nodes: Vec::new(),
+            seen: HashMap::default(),
+            keys: HashMap::default(),
+            waiting: HashMap::default(),
+            exits: HashMap::default(),
+            queue: VecDeque::new(),
+            found: None,
+            roots: Vec::new(),
+        }
+    }
+
+    /// Adds root frames of procedure `p` starting in each of `states`
+    /// (those its invariant allows).
+    fn seed(&mut self, p: ProcId, states: Vec<State>) {
+        let first = self.cfg.procs[p as usize].first;
+        for s in states {
+            if enforce_holds(self.cfg, p, &s) {
+                let key = self.key(p, &s);
+                if !self.roots.contains(&key) {
+                    self.roots.push(key);
+                }
+                self.add(first, key, s, Pred::Init);
+            }
+        }
+    }
+
+    /// Explores until the goal is found or nothing is left.
+    fn explore(&mut self, max_nodes: usize) -> Result<(), GiveUp> {
+        while self.found.is_none() {
+            let Some(n) = self.queue.pop_front() else {
+                return Ok(());
+            };
+            if self.nodes.len() > max_nodes {
+                return Err(GiveUp {
+                    limit: Limit::States,
+                    message: format!("explicit engine explored more than {max_nodes} states"),
+                });
+            }
+            self.step(n);
+        }
+        Ok(())
+    }
+}
+
+/// Explores everything reachable from root frames of the given procedures
+/// in the given states (no target), for the oracle of may-loop and CTL
+/// ([`crate::oracle`]).
+pub fn explore(
+    cfg: &Cfg,
+    roots: Vec<(ProcId, Vec<State>)>,
+    max_nodes: usize,
+) -> Result<Explored, GiveUp> {
+    enumerable(cfg)?;
+    let mut ex = Explorer::new(cfg, Goal::Nothing);
+    for (p, states) in roots {
+        ex.seed(p, states);
+    }
+    ex.explore(max_nodes)?;
+    Ok(Explored {
+        nodes: ex.nodes,
+        keys: ex.keys,
+        exits: ex.exits,
+    })
+}
+
+/// A shortest run of procedure `p` from one of `init` (root frames, depth 0)
+/// to a state of a root frame that `goal` accepts, with the calls on the way
+/// expanded; `None` if there is none. Used to expand a call that returns in
+/// a trace built over summaries ([`crate::paths`]).
+pub fn run_to(
+    cfg: &Cfg,
+    p: ProcId,
+    init: Vec<State>,
+    goal: &dyn Fn(VertexId, &State) -> bool,
+    max_nodes: usize,
+) -> Result<Option<Trace>, GiveUp> {
+    enumerable(cfg)?;
+    let mut ex = Explorer::new(cfg, Goal::RootStates(goal));
+    ex.seed(p, init);
+    ex.explore(max_nodes)?;
+    Ok(ex.found.map(|n| ex.trace(n)))
 }

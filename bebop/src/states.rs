@@ -197,7 +197,7 @@ fn entry_identity(s: &Symbolic, proc: ProcId) -> Bdd {
 /// time; `consistency` may still say that a cube's literals cannot hold together, giving
 /// a contradicting part, which joins the don't-cares. Each cube is widened to a prime
 /// implicant of the set with its don't-cares.
-fn project(
+pub(crate) fn project(
     s: &Symbolic,
     proc: ProcId,
     vertex: VertexId,

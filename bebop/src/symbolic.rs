@@ -248,6 +248,19 @@ pub struct Symbolic<'a> {
     touched: Vec<VertexId>,
     pub(crate) found: bool,
     level: u32,
+    /// Where the search starts ([`Roots`]).
+    pub(crate) roots: Roots,
+}
+
+/// Where a search starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Roots {
+    /// At `main`'s first statement, every valuation (the paper's search).
+    Main,
+    /// At every procedure's first statement, every entry valuation: then
+    /// each procedure's summary is its whole relation, and its path edges are
+    /// every state reachable from any of its entries ([`crate::relations`]).
+    EveryProcedure,
 }
 
 impl<'a> Symbolic<'a> {
@@ -298,6 +311,7 @@ impl<'a> Symbolic<'a> {
             touched: Vec::new(),
             found: false,
             level: 0,
+            roots: Roots::Main,
             m,
         };
         s.procs = (0..cfg.procs.len() as ProcId)
@@ -346,11 +360,11 @@ impl<'a> Symbolic<'a> {
     /// Searches until the target is found or every path edge is known (the fixpoint);
     /// returns the peak node count, or the outcome of giving up.
     pub(crate) fn search(&mut self, t0: Instant) -> Result<usize, Box<(Outcome, Stats)>> {
-        let first = self.cfg.procs[self.cfg.main as usize].first;
-        let init = self.initial();
         // The initial edges form ring 1; processing ring k yields ring k+1.
         self.level = 0;
-        self.propagate(first, init);
+        for (first, init) in self.seeds() {
+            self.propagate(first, init);
+        }
         self.level = 1;
         let mut frontier: Vec<(VertexId, Bdd)> = self.take_frontier();
         let mut peak = self.m.live_nodes();
@@ -476,6 +490,21 @@ impl<'a> Symbolic<'a> {
                     .map(|(_, d)| (v, d.clone()))
             })
             .collect()
+    }
+
+    /// The initial path edges ([`Roots`]): at `main`'s first vertex, or at
+    /// every procedure's (each with its entry identity `E = C`).
+    fn seeds(&self) -> Vec<(VertexId, Bdd)> {
+        let main = self.cfg.main;
+        let mut out = vec![(self.cfg.procs[main as usize].first, self.initial())];
+        if self.roots == Roots::EveryProcedure {
+            for (p, pr) in self.cfg.procs.iter().enumerate() {
+                if p as ProcId != main {
+                    out.push((pr.first, self.procs[p].entry_eq.clone()));
+                }
+            }
+        }
+        out
     }
 
     /// `PathEdges(First(main))`: every valuation, with E = C.
@@ -778,11 +807,36 @@ impl<'a> Symbolic<'a> {
         }
     }
 
+    /// Vertex `u` as a parallel assignment: (targets, right-hand sides,
+    /// variables it leaves arbitrary), or `None` if it assigns nothing. A
+    /// `return` assigns the return registers; a return site assigns its
+    /// targets from them and leaves the other registers arbitrary.
+    pub(crate) fn assignment(&self, u: VertexId) -> Option<(Vec<Var>, Vec<CExpr>, Vec<Var>)> {
+        match &self.cfg.vertex(u).kind {
+            VKind::Assign { lhs, rhs } => Some((lhs.clone(), rhs.clone(), Vec::new())),
+            VKind::Return(es) => {
+                let lhs = (0..es.len() as u32).map(Var::Ret).collect();
+                Some((lhs, es.clone(), Vec::new()))
+            }
+            VKind::ReturnSite { lhs, .. } => {
+                let regs = (0..self.lay.nr)
+                    .map(Var::Ret)
+                    .filter(|r| !lhs.contains(r))
+                    .collect();
+                let rhs = (0..lhs.len() as u32)
+                    .map(|i| CExpr::Var(Var::Ret(i)))
+                    .collect();
+                Some((lhs.clone(), rhs, regs))
+            }
+            _ => None,
+        }
+    }
+
     pub(crate) fn choice_set(&self, n: u32) -> Vec<u32> {
         (0..n).map(|k| self.lay.choice(k)).collect()
     }
 
-    fn ensure_transfer(&mut self, v: VertexId) {
+    pub(crate) fn ensure_transfer(&mut self, v: VertexId) {
         if self.transfers[v as usize].is_none() {
             let t = self.build_transfer(v);
             self.transfers[v as usize] = Some(t);

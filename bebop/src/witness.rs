@@ -506,28 +506,9 @@ impl Witness<'_, '_> {
         parts
     }
 
-    /// Vertex `u` as a parallel assignment: (targets, right-hand sides,
-    /// variables it leaves arbitrary), or `None` if it assigns nothing.
+    /// Vertex `u` as a parallel assignment ([`Symbolic::assignment`]).
     fn assignment(&self, u: VertexId) -> Option<(Vec<Var>, Vec<CExpr>, Vec<Var>)> {
-        let lay = &self.s.lay;
-        match &self.s.cfg.vertex(u).kind {
-            VKind::Assign { lhs, rhs } => Some((lhs.clone(), rhs.clone(), Vec::new())),
-            VKind::Return(es) => {
-                let lhs = (0..es.len() as u32).map(Var::Ret).collect();
-                Some((lhs, es.clone(), Vec::new()))
-            }
-            VKind::ReturnSite { lhs, .. } => {
-                let regs = (0..lay.nr)
-                    .map(Var::Ret)
-                    .filter(|r| !lhs.contains(r))
-                    .collect();
-                let rhs = (0..lhs.len() as u32)
-                    .map(|i| CExpr::Var(Var::Ret(i)))
-                    .collect();
-                Some((lhs.clone(), rhs, regs))
-            }
-            _ => None,
-        }
+        self.s.assignment(u)
     }
 
     /// The (C, N) copies of the targets and the freed variables of an assignment.

@@ -710,7 +710,14 @@ fn run_with(args: &CheckArgs, task: Option<TaskInfo>) -> u8 {
         entry_points: &entry_points,
         texts: &generated,
     };
-    let report = report::build::report(&context, &outcome);
+    let mut report = report::build::report(&context, &outcome);
+    report.entry_return = entry_return(
+        &spec,
+        &outcome,
+        driver_map.is_some(),
+        deadline,
+        copts.max_bdd_nodes,
+    );
     let data_model = match args.data_model.unwrap_or(DataModelArg::Lp64) {
         DataModelArg::Ilp32 => "ILP32",
         _ => "LP64",
@@ -745,6 +752,57 @@ fn run_with(args: &CheckArgs, task: Option<TaskInfo>) -> u8 {
         );
     }
     emit.print(&report, &generated)
+}
+
+/// Most time the may-loop analysis of the entry function takes ([`entry_return`]).
+const ENTRY_RETURN_BUDGET: Duration = Duration::from_secs(2);
+
+/// For a rule that checks something when the entry function returns (`$entry.exit`), and a
+/// SAFE verdict proved by an abstraction: whether the boolean program's entry (its `main`,
+/// the C entry function) may run forever ([`bebop::termination`]), within
+/// [`ENTRY_RETURN_BUDGET`]. `None` when it does not apply (drivers: their harness checks
+/// `$entry.exit` at each entry point's return, not at the harness's) or is not decided. It
+/// only adds a note: the verdict stands whatever it says.
+fn entry_return(
+    spec: &rules::Spec,
+    outcome: &cegar::Outcome,
+    driver: bool,
+    deadline: Option<Instant>,
+    max_nodes: usize,
+) -> Option<report::model::EntryReturn> {
+    let rules::Spec::Rule(rule) = spec else {
+        return None;
+    };
+    let at_return = rule.handlers.iter().any(|h| {
+        h.events
+            .iter()
+            .any(|e| e.func == rules::EventFunc::Entry && e.kind == rules::EventKind::Exit)
+    });
+    if driver || !at_return || !matches!(outcome.verdict, Verdict::Safe) {
+        return None;
+    }
+    let _span = tracing::info_span!("entry_return").entered();
+    let proved = outcome.abstraction.as_ref()?;
+    let cfg = bebop::cfg::Cfg::build(&proved.abstraction.program).ok()?;
+    let mut until = Instant::now() + ENTRY_RETURN_BUDGET;
+    if let Some(d) = deadline {
+        until = until.min(d);
+    }
+    let opts = bebop::symbolic::SymbolicOptions {
+        max_nodes,
+        stop: bebop::symbolic::Stop {
+            flag: None,
+            deadline: Some(until),
+        },
+        ..Default::default()
+    };
+    let r = bebop::relations::Relations::compute(&cfg, &opts).ok()?;
+    let t = bebop::termination::Termination::compute(&r).ok()?;
+    Some(if t.may_loop(&r, cfg.main) {
+        report::model::EntryReturn::MayNotReturn
+    } else {
+        report::model::EntryReturn::Returns
+    })
 }
 
 /// The abstraction's own proof of a program proved SAFE otherwise (by the exploration, by

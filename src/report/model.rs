@@ -62,7 +62,28 @@ pub struct CheckReport {
     pub error: Option<Diagnostic>,
     /// The SV-COMP task definition checked (`slamrs check TASK.yml`).
     pub task: Option<TaskInfo>,
+    /// For a rule that checks something when the entry function returns (`$entry.exit`)
+    /// and a SAFE verdict proved by an abstraction: whether the entry function may run
+    /// forever, read off that boolean program (`bebop::termination`). Informative only:
+    /// it never changes the verdict. Absent when it does not apply or was not decided.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entry_return: Option<EntryReturn>,
     pub stats: Stats,
+}
+
+/// Whether the entry function returns, by the boolean program that proved the rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum EntryReturn {
+    /// Every run of the entry function returns (or stops at an error or a blocked path):
+    /// the rule's checks at its return cover every run. The abstraction simulates every C
+    /// run, an infinite one by an infinite one, so this holds of the C program too.
+    Returns,
+    /// Some run of the boolean program never returns from the entry function (a loop or a
+    /// recursion that may go on forever): the rule's checks at the entry function's
+    /// return say nothing about such runs. The abstraction over-approximates, so the C
+    /// program may or may not have one.
+    MayNotReturn,
 }
 
 /// The task definition a run checked, and what it expects.
@@ -461,6 +482,7 @@ impl CheckReport {
             entry_points: Vec::new(),
             error: None,
             task: None,
+            entry_return: None,
             stats: Stats::default(),
         }
     }

@@ -40,6 +40,7 @@ pub fn render(r: &CheckReport, stats: bool) -> String {
                     count(r.iterations, "iteration")
                 ),
             };
+            entry_return_note(&mut s, r);
         }
         Status::Unknown => {
             let why = r.reason.as_ref().map(|w| w.message.as_str()).unwrap_or("");
@@ -87,6 +88,17 @@ pub fn render(r: &CheckReport, stats: bool) -> String {
 }
 
 /// The report's first line (what `-o FILE` leaves on stdout).
+/// The note on runs that never return from the entry function, when it may have some.
+fn entry_return_note(s: &mut String, r: &CheckReport) {
+    if r.entry_return == Some(crate::report::model::EntryReturn::MayNotReturn) {
+        let _ = writeln!(
+            s,
+            "note: the entry function may not return on some runs (by the final abstraction): \
+             the rule's checks when it returns say nothing about runs that go on forever"
+        );
+    }
+}
+
 pub fn headline(r: &CheckReport) -> String {
     let full = render(r, false);
     match full.lines().next() {
