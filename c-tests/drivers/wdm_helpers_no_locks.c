@@ -1,6 +1,7 @@
 /* A WDM driver that takes no lock: the locking rule does not apply to it.
    Its dispatch routines are registered through a helper function, its read routine is
-   only declared with its role type, and it sets a completion routine and a DPC.
+   only declared with its role type (never registered or passed anywhere, so the kernel
+   cannot call it: not an entry point), and it sets a completion routine and a DPC.
    (pending: its completion routine marks the IRP pending exactly when the lower driver
    pended it, the PendingReturned idiom, and the routine returns what IoCallDriver did.)
    slamrs-expect: locking=NOT-APPLICABLE irql=NOT-APPLICABLE cancel-spinlock=NOT-APPLICABLE critical-region=NOT-APPLICABLE irp-completion=PASS pending=PASS */

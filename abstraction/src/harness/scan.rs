@@ -4,13 +4,16 @@
 //! Evidence, strongest first (a function may have several roles):
 //! - stores of a function's address into the fields the kernel reads
 //!   (`DriverObject->MajorFunction[IRP_MJ_READ] = F`, in a loop over all codes,
-//!   `->DriverUnload`, `->DriverExtension->AddDevice`, `->DriverStartIo`), also through
-//!   helper functions that store a parameter (followed up to three calls deep);
+//!   `->DriverUnload`, `->DriverExtension->AddDevice`, `->DriverStartIo`), also chained
+//!   (`MajorFunction[a] = MajorFunction[b] = F`) and through helper functions that store
+//!   a parameter (followed up to three calls deep);
 //! - functions handed to the kernel (`IoSetCompletionRoutine`, `KeInitializeDpc`,
 //!   `IoInitializeDpcRequest`, `IoInitializeTimer`, `IoQueueWorkItem`, ...);
 //! - role type declarations (`DRIVER_DISPATCH F;`, `DRIVER_UNLOAD`, `DRIVER_ADD_DEVICE`,
-//!   `IO_COMPLETION_ROUTINE`, `KDEFERRED_ROUTINE`, ...): a dispatch routine known only
-//!   this way handles every code not given to another routine;
+//!   `IO_COMPLETION_ROUTINE`, `KDEFERRED_ROUTINE`, ...) of functions whose address the
+//!   driver takes (a helper declared `DRIVER_DISPATCH` and only called directly is not
+//!   one): a dispatch routine known only this way handles every code not given to
+//!   another routine;
 //! - the name `DriverEntry`.
 //!
 //! Only the driver's own functions (defined outside system headers) count.
@@ -87,6 +90,19 @@ fn source_of(prog: &Program, e: &Expr) -> Option<Source> {
             _ => None,
         },
         _ => None,
+    }
+}
+
+/// The value stored into the kernel field `e` reads, when `e` reads one of `stored` (the
+/// chained `a = b = F`); else `e`.
+fn copied_store<'e>(e: &'e Expr, stored: &[(&'e Lval, &'e Expr)]) -> &'e Expr {
+    match &e.kind {
+        ExprKind::Cast(inner) => copied_store(inner, stored),
+        ExprKind::Read(lv) => stored
+            .iter()
+            .find(|(l, r)| *l == lv.as_ref() && !matches!(&r.kind, ExprKind::Read(_)))
+            .map_or(e, |(_, r)| *r),
+        _ => e,
     }
 }
 
@@ -185,12 +201,24 @@ pub fn scan_wdm(prog: &Program) -> EntryMap {
             let Some(body) = &prog.func(f).body else {
                 continue;
             };
+            // `a = b = F` stores F into b, then b's value into a: a read of a kernel
+            // field this function stored into is what it stored
+            let stored: Vec<(&Lval, &Expr)> = body
+                .edges()
+                .filter_map(|(_, e)| match &e.stmt {
+                    Stmt::Assign { lhs, rhs } if role_of_store(prog, lhs).is_some() => {
+                        Some((lhs, rhs))
+                    }
+                    _ => None,
+                })
+                .collect();
             for (_, e) in body.edges() {
                 match &e.stmt {
                     Stmt::Assign { lhs, rhs } => {
                         let Some((role, how)) = role_of_store(prog, lhs) else {
                             continue;
                         };
+                        let rhs = copied_store(rhs, &stored);
                         // `d->MajorFunction[major] = routine` in a helper: the code comes
                         // from the caller too
                         let index_param = match lhs {
@@ -268,6 +296,11 @@ pub fn scan_wdm(prog: &Program) -> EntryMap {
     for f in prog.func_ids().filter(|&f| own(prog, f)) {
         for t in &prog.func(f).declared_as {
             if let Some(role) = role_of_typedef(t) {
+                // the kernel calls a routine only through its address (DriverEntry, by
+                // its name): one whose address nothing takes is a helper of that type
+                if role != Role::DriverEntry && !prog.func(f).addr_taken {
+                    continue;
+                }
                 let name = &prog.func(f).name;
                 // a dispatch routine already stored for known codes keeps those only
                 if role == Role::Dispatch(None)
