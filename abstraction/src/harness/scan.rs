@@ -399,8 +399,15 @@ fn linux_role_of_field(tag: &str, field: &str) -> Role {
 }
 
 /// Role of a routine passed to a Linux kernel function, by argument positions.
-fn linux_role_of_argument(callee: &str) -> &'static [(usize, Role)] {
+fn linux_role_of_argument(callee: &str) -> Vec<(usize, Role)> {
+    let probe = || vec![(1, Role::Op("platform_driver.probe".into()))];
     match callee {
+        // `platform_driver_probe(drv, probe)` and `platform_create_bundle(drv, probe, ...)`
+        // are macros of these: the probe is not in the driver structure
+        "__platform_driver_probe" | "__platform_create_bundle" => return probe(),
+        _ => {}
+    }
+    let fixed: &[(usize, Role)] = match callee {
         // `request_irq` is an inline function of <linux/interrupt.h> (its body passes the
         // handler on to `request_threaded_irq`)
         "request_irq" | "request_any_context_irq" => &[(1, Role::Irq)],
@@ -413,7 +420,8 @@ fn linux_role_of_argument(callee: &str) -> &'static [(usize, Role)] {
         "tasklet_init" | "tasklet_setup" => &[(1, Role::Tasklet)],
         "kthread_create_on_node" => &[(0, Role::Kthread)],
         _ => &[],
-    }
+    };
+    fixed.to_vec()
 }
 
 /// The (struct tag, field name) an lvalue writes, if it is a field.
@@ -526,15 +534,9 @@ pub fn scan_linux(prog: &Program) -> EntryMap {
                 } => {
                     let name = prog.func(*h).name.as_str();
                     for (k, role) in linux_role_of_argument(name) {
-                        if let Some(Source::Func(g)) = args.get(*k).and_then(|a| source_of(prog, a))
+                        if let Some(Source::Func(g)) = args.get(k).and_then(|a| source_of(prog, a))
                         {
-                            found(
-                                &mut map,
-                                g,
-                                role.clone(),
-                                Some(e.loc),
-                                format!("passed to {name}"),
-                            );
+                            found(&mut map, g, role, Some(e.loc), format!("passed to {name}"));
                         }
                     }
                 }
