@@ -28,6 +28,12 @@
 //! - `= { }` and `(struct s) { }` (empty initializers, C23 and GNU): `{ 0 }`, which
 //!   zeroes the same object.
 //!
+//! - `__label__ out;` (local labels, declared at the start of a block: the kernel's
+//!   `wait_event*()` macros): the declaration is blanked and the label renamed, in that
+//!   block, to a name of its own (`out__slamrs_label3`), so that two expansions of the
+//!   macro in one function do not define one label twice. The innermost declaration of
+//!   a name wins inside its block, as in GNU C.
+//!
 //! The rewrite keeps every newline where it was (line markers stay right); columns move
 //! only on the rewritten lines.
 
@@ -35,7 +41,8 @@ use super::prune::{tokens, Tok};
 
 /// Every rewrite of this module in turn; `None` when none applies.
 pub fn rewrite_all(text: &str) -> Option<String> {
-    let rewrites: [fn(&str) -> Option<String>; 5] = [
+    let rewrites: [fn(&str) -> Option<String>; 6] = [
+        rewrite_local_labels,
         rewrite_asm,
         rewrite_auto_type,
         rewrite_empty_init,
@@ -49,6 +56,119 @@ pub fn rewrite_all(text: &str) -> Option<String> {
         }
     }
     out
+}
+
+/// Rewrites every local label declaration (`__label__ a, b;`); `None` when the text has
+/// none.
+pub fn rewrite_local_labels(text: &str) -> Option<String> {
+    const NAME: &str = "__label__";
+    if !text.contains(NAME) {
+        return None;
+    }
+    let toks = tokens(text);
+    let decls: Vec<usize> = (0..toks.len())
+        .filter(|&i| toks[i].1 == Tok::Ident(NAME))
+        .collect();
+    // new names per token, and the byte spans of the declarations to blank
+    let mut renamed: Vec<Option<String>> = vec![None; toks.len()];
+    let mut blank: Vec<(usize, usize)> = Vec::new();
+    for (n, &i) in decls.iter().enumerate().rev() {
+        let mut names = Vec::new();
+        let mut j = i + 1;
+        while let Some((_, t)) = toks.get(j) {
+            match t {
+                Tok::Ident(id) => names.push(*id),
+                Tok::Punct(b',') => {}
+                _ => break,
+            }
+            j += 1;
+        }
+        let Some((semi, Tok::Punct(b';'))) = toks.get(j) else {
+            continue;
+        };
+        let Some((open, close)) = enclosing_block(&toks, i) else {
+            continue;
+        };
+        blank.push((toks[i].0, semi + 1));
+        for k in open..close {
+            if let Tok::Ident(id) = toks[k].1 {
+                if k > j && renamed[k].is_none() && names.contains(&id) {
+                    renamed[k] = Some(format!("{id}__slamrs_label{n}"));
+                }
+            }
+        }
+    }
+    let mut out = String::with_capacity(text.len() + 1024);
+    let mut from = 0;
+    blank.sort_unstable();
+    let mut b = blank.iter().peekable();
+    for (k, new) in renamed.iter().enumerate() {
+        let at = toks[k].0;
+        while let Some(&&(start, end)) = b.peek() {
+            if start > at {
+                break;
+            }
+            if start >= from {
+                out.push_str(&text[from..start]);
+                out.extend(
+                    text[start..end]
+                        .chars()
+                        .map(|c| if c == '\n' { '\n' } else { ' ' }),
+                );
+                from = end;
+            }
+            b.next();
+        }
+        if let (Some(new), Tok::Ident(id)) = (new, toks[k].1) {
+            if at >= from {
+                out.push_str(&text[from..at]);
+                out.push_str(new);
+                from = at + id.len();
+            }
+        }
+    }
+    for &(start, end) in b {
+        if start >= from {
+            out.push_str(&text[from..start]);
+            out.extend(
+                text[start..end]
+                    .chars()
+                    .map(|c| if c == '\n' { '\n' } else { ' ' }),
+            );
+            from = end;
+        }
+    }
+    out.push_str(&text[from..]);
+    Some(out)
+}
+
+/// The token indexes of the `{` before token `i` that is not closed before it, and of
+/// the `}` that closes it.
+fn enclosing_block(toks: &[(usize, Tok<'_>)], i: usize) -> Option<(usize, usize)> {
+    let mut depth = 0usize;
+    let mut open = None;
+    for k in (0..i).rev() {
+        match toks[k].1 {
+            Tok::Punct(b'}') => depth += 1,
+            Tok::Punct(b'{') if depth == 0 => {
+                open = Some(k);
+                break;
+            }
+            Tok::Punct(b'{') => depth -= 1,
+            _ => {}
+        }
+    }
+    let open = open?;
+    let mut depth = 0usize;
+    for (k, t) in toks.iter().enumerate().skip(open + 1) {
+        match t.1 {
+            Tok::Punct(b'{') => depth += 1,
+            Tok::Punct(b'}') if depth == 0 => return Some((open, k)),
+            Tok::Punct(b'}') => depth -= 1,
+            _ => {}
+        }
+    }
+    None
 }
 
 /// Rewrites every `asm goto` and `asm inline`; `None` when the text has none.

@@ -84,7 +84,8 @@ pub fn flags(kdir: &Path) -> Result<(String, Vec<String>), String> {
             if let Ok(text) = std::fs::read_to_string(c) {
                 let mut lines = text.lines();
                 if let Some(cc) = lines.next() {
-                    return Ok((cc.to_string(), lines.map(str::to_string).collect()));
+                    let flags = lines.map(str::to_string).collect();
+                    return Ok((cc.to_string(), with_own_flags(flags)));
                 }
             }
         }
@@ -101,7 +102,19 @@ pub fn flags(kdir: &Path) -> Result<(String, Vec<String>), String> {
             let _ = std::fs::rename(&tmp, c);
         }
     }
-    Ok((cc, flags))
+    Ok((cc, with_own_flags(flags)))
+}
+
+/// Flags slamrs adds to kbuild's: `-ftrack-macro-expansion=0`, so that gcc writes no line
+/// markers inside a macro's expansion (the kernel's `min()`, `max()` and `clamp()` spread
+/// one expression over lines that lang-c cannot read split by markers); every token of an
+/// expansion then has the line of the macro's use.
+fn with_own_flags(mut flags: Vec<String>) -> Vec<String> {
+    const NO_TRACK: &str = "-ftrack-macro-expansion=0";
+    if !flags.iter().any(|f| f == NO_TRACK) {
+        flags.push(NO_TRACK.to_string());
+    }
+    flags
 }
 
 fn cache_file(kdir: &Path) -> Option<PathBuf> {

@@ -895,15 +895,23 @@ impl Lowerer<'_> {
         for item in init {
             self.block_item(item)?;
         }
-        if let BlockItem::Statement(st) = &last.node {
-            if let Statement::Expression(Some(e)) = &st.node {
-                let op = self.operand(e)?;
-                // Arrays decay and lvalues are read here, inside the scope.
-                let v = self.value_of(op, e.span)?;
-                return Ok(Operand::Val(v));
-            }
+        let BlockItem::Statement(st) = &last.node else {
+            self.block_item(last)?;
+            return Ok(Operand::Val(self.void_expr()));
+        };
+        // `out: value;` (the kernel's `___wait_event`): the labels, then the value
+        let mut st: &Node<Statement> = st;
+        while let Statement::Labeled(ls) = &st.node {
+            self.label_here(ls)?;
+            st = &ls.node.statement;
         }
-        self.block_item(last)?;
+        if let Statement::Expression(Some(e)) = &st.node {
+            let op = self.operand(e)?;
+            // Arrays decay and lvalues are read here, inside the scope.
+            let v = self.value_of(op, e.span)?;
+            return Ok(Operand::Val(v));
+        }
+        self.stmt(st)?;
         Ok(Operand::Val(self.void_expr()))
     }
 

@@ -162,6 +162,12 @@ impl Lowerer<'_> {
     }
 
     fn labeled(&mut self, ls: &Node<LabeledStatement>) -> LResult<()> {
+        self.label_here(ls)?;
+        self.stmt(&ls.node.statement)
+    }
+
+    /// Makes the current point the target of `ls`'s label (not its statement).
+    pub(super) fn label_here(&mut self, ls: &Node<LabeledStatement>) -> LResult<()> {
         let span = ls.span;
         match &ls.node.label.node {
             Label::Identifier(id) => {
@@ -211,7 +217,7 @@ impl Lowerer<'_> {
                 }
             }
         }
-        self.stmt(&ls.node.statement)
+        Ok(())
     }
 
     /// A `case lo ... hi:` label of the innermost switch at the current point.
