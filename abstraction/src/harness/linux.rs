@@ -433,6 +433,14 @@ impl<'p> Args<'p> {
                 }
                 TypeKind::Pointer(t) => format!("(void *)&{}", self.object_for(t)),
                 _ if types.is_integer(ty) => "__VERIFIER_nondet_long()".to_string(),
+                // a structure passed by value (`pm_message_t` of a `suspend` callback):
+                // the static object of its type, when C can name the type
+                TypeKind::Struct(s)
+                    if types.structs[s.0 as usize].fields.is_some()
+                        && !types.structs[s.0 as usize].name.starts_with('<') =>
+                {
+                    self.object_for(ty)
+                }
                 _ => "0".to_string(),
             };
             out.push(a);
