@@ -470,6 +470,21 @@ impl Lowerer<'_> {
         self.prog.warnings.truncate(snap.warnings);
         (r, violated)
     }
+
+    /// The result of `f` on an operand C does not evaluate (`sizeof e`, `typeof(e)`),
+    /// rolled back like [`Self::dry_run`]. Inside a function it is lowered as code even
+    /// within a constant expression: `sizeof` of anything but a variable-length array is
+    /// a constant whatever its operand contains (the kernel's `__is_constexpr(x)` takes
+    /// the size of a conditional whose arm holds `x`, a call).
+    pub(super) fn unevaluated<T>(&mut self, f: impl FnOnce(&mut Self) -> LResult<T>) -> LResult<T> {
+        let saved = self.fcx.const_mode;
+        if self.fcx.func.is_some() {
+            self.fcx.const_mode = false;
+        }
+        let (r, _) = self.dry_run(false, f);
+        self.fcx.const_mode = saved;
+        r
+    }
 }
 
 #[cfg(test)]

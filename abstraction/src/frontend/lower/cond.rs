@@ -203,8 +203,15 @@ impl Lowerer<'_> {
             return Ok(ta);
         }
         let (pa, pb) = (types.pointee(ta), types.pointee(tb));
+        // a null pointer constant (`(void *)0`, a constant 0 cast to `void *`) takes the
+        // other pointer's type (the kernel's `__is_constexpr` reads the result's size)
+        let null = |e: &Expr| {
+            types.pointee(e.ty).is_some_and(|p| is_void(types, p)) && fold::as_const(e) == Some(0)
+        };
         match (pa, pb) {
             (Some(_), Some(_)) if ta == tb => Ok(ta),
+            (Some(_), Some(_)) if null(a) => Ok(tb),
+            (Some(_), Some(_)) if null(b) => Ok(ta),
             (Some(x), Some(_)) if is_void(types, x) => Ok(ta),
             (Some(_), Some(y)) if is_void(types, y) => Ok(tb),
             (Some(_), Some(_)) => Ok(ta),

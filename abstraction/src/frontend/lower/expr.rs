@@ -240,11 +240,11 @@ impl Lowerer<'_> {
                         }
                     }
                 }
-                let (r, _) = self.dry_run(false, |l| {
+                let ty = self.unevaluated(|l| {
                     let op = l.operand(&s.node.0)?;
                     Ok(l.operand_ty(&op))
-                });
-                self.size_of(r?, span)
+                })?;
+                self.size_of(ty, span)
             }
             Expression::AlignOf(a) => {
                 let ty = self.type_name(&a.node.0)?;

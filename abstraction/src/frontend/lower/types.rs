@@ -379,13 +379,10 @@ impl Lowerer<'_> {
     fn type_of(&mut self, to: &Node<TypeOf>) -> LResult<Ty> {
         match &to.node {
             TypeOf::Type(tn) => self.type_name(tn),
-            TypeOf::Expression(e) => {
-                let (r, _) = self.dry_run(false, |l| {
-                    let op = l.operand(e)?;
-                    Ok(l.operand_ty(&op))
-                });
-                r
-            }
+            TypeOf::Expression(e) => self.unevaluated(|l| {
+                let op = l.operand(e)?;
+                Ok(l.operand_ty(&op))
+            }),
         }
     }
 
