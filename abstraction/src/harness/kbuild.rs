@@ -107,12 +107,15 @@ pub fn flags(kdir: &Path) -> Result<(String, Vec<String>), String> {
 
 /// Flags slamrs adds to kbuild's: `-ftrack-macro-expansion=0`, so that gcc writes no line
 /// markers inside a macro's expansion (the kernel's `min()`, `max()` and `clamp()` spread
-/// one expression over lines that lang-c cannot read split by markers); every token of an
-/// expansion then has the line of the macro's use.
+/// one expression over lines that lang-c cannot read split by markers; every token of an
+/// expansion then has the line of the macro's use), and `-D__DISABLE_EXPORTS`, so that
+/// `EXPORT_SYMBOL(f)` expands to nothing instead of file-scope assembly (what a module
+/// exports to others does not change what it does).
 fn with_own_flags(mut flags: Vec<String>) -> Vec<String> {
-    const NO_TRACK: &str = "-ftrack-macro-expansion=0";
-    if !flags.iter().any(|f| f == NO_TRACK) {
-        flags.push(NO_TRACK.to_string());
+    for own in ["-ftrack-macro-expansion=0", "-D__DISABLE_EXPORTS"] {
+        if !flags.iter().any(|f| f == own) {
+            flags.push(own.to_string());
+        }
     }
     flags
 }
