@@ -93,6 +93,21 @@ fn source_of(prog: &Program, e: &Expr) -> Option<Source> {
     }
 }
 
+/// The stores of `body` into the fields the kernel reads: `a = b = F` stores F into b,
+/// then b's value into a, and a read of such a field is what was stored
+/// ([`copied_store`]).
+fn kernel_field_stores<'b>(
+    prog: &Program,
+    body: &'b crate::cir::Body,
+) -> Vec<(&'b Lval, &'b Expr)> {
+    body.edges()
+        .filter_map(|(_, e)| match &e.stmt {
+            Stmt::Assign { lhs, rhs } if role_of_store(prog, lhs).is_some() => Some((lhs, rhs)),
+            _ => None,
+        })
+        .collect()
+}
+
 /// The value stored into the kernel field `e` reads, when `e` reads one of `stored` (the
 /// chained `a = b = F`); else `e`.
 fn copied_store<'e>(e: &'e Expr, stored: &[(&'e Lval, &'e Expr)]) -> &'e Expr {
@@ -201,17 +216,7 @@ pub fn scan_wdm(prog: &Program) -> EntryMap {
             let Some(body) = &prog.func(f).body else {
                 continue;
             };
-            // `a = b = F` stores F into b, then b's value into a: a read of a kernel
-            // field this function stored into is what it stored
-            let stored: Vec<(&Lval, &Expr)> = body
-                .edges()
-                .filter_map(|(_, e)| match &e.stmt {
-                    Stmt::Assign { lhs, rhs } if role_of_store(prog, lhs).is_some() => {
-                        Some((lhs, rhs))
-                    }
-                    _ => None,
-                })
-                .collect();
+            let stored = kernel_field_stores(prog, body);
             for (_, e) in body.edges() {
                 match &e.stmt {
                     Stmt::Assign { lhs, rhs } => {

@@ -525,18 +525,19 @@ pub fn redirect(prog: &mut Program, map: &HashMap<FuncId, (FuncId, Expr)>, skip:
 pub fn redirect_calls(prog: &mut Program, pairs: &[(FuncId, FuncId)]) {
     let map: HashMap<FuncId, (FuncId, Expr)> = pairs
         .iter()
-        .map(|&(from, to)| {
-            let ty = prog.func(to).ty;
-            let ptr = prog.types.pointer(ty);
-            let addr = Expr {
-                kind: slamrs_abstraction::cir::ExprKind::Func(to),
-                ty: ptr,
-            };
-            (from, (to, addr))
-        })
+        .map(|&(from, to)| (from, (to, address_of(prog, to))))
         .collect();
     let skip: Vec<FuncId> = pairs.iter().map(|p| p.1).collect();
     redirect(prog, &map, &skip);
+}
+
+/// The expression `&f` (the address a redirection puts where `f`'s was).
+pub fn address_of(prog: &mut Program, f: FuncId) -> Expr {
+    let ty = prog.func(f).ty;
+    Expr {
+        kind: slamrs_abstraction::cir::ExprKind::Func(f),
+        ty: prog.types.pointer(ty),
+    }
 }
 
 /// True if some function calls `f` directly or some code or initializer takes its address.

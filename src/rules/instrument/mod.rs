@@ -151,39 +151,7 @@ fn instrument_rule(
         file_id,
         state: Vec::new(),
     };
-    let int = prog.types.int();
-    for s in &rule.state {
-        let mut name = format!("slic_{}", s.name);
-        while prog
-            .vars
-            .iter()
-            .any(|v| v.is_static_storage() && v.name == name)
-        {
-            name.push('_');
-        }
-        let loc = ctx.loc(s.pos);
-        let ty = if s.pointer {
-            let void = prog.types.void();
-            prog.types.pointer(void)
-        } else {
-            int
-        };
-        let v = new_var(prog, &name, ty, VarKind::Global { is_static: true }, loc);
-        let rhs = if s.pointer {
-            slamrs_abstraction::cir::Expr {
-                kind: slamrs_abstraction::cir::ExprKind::Int(0),
-                ty,
-            }
-        } else {
-            int_const(prog, s.init)
-        };
-        prog.inits.push(Init {
-            lhs: Lval::Var(v),
-            rhs,
-            loc,
-        });
-        ctx.state.push(v);
-    }
+    ctx.state = state_variables(prog, rule, &ctx);
     let simplified = fold::simplify(rule, prog);
     let (named, entry_hooks) = events::plan(&simplified, prog, &ctx)?;
     let separated = nesting::separate_inner_calls(prog, &named.keys().copied().collect());
@@ -218,12 +186,7 @@ fn instrument_rule(
         };
         if events::referenced(prog, e) {
             let copy = events::clone_function(prog, e);
-            let ty = prog.func(e).ty;
-            let ptr = prog.types.pointer(ty);
-            let addr = slamrs_abstraction::cir::Expr {
-                kind: slamrs_abstraction::cir::ExprKind::Func(copy),
-                ty: ptr,
-            };
+            let addr = events::address_of(prog, copy);
             let map: HashMap<_, _> = [(e, (copy, addr))].into_iter().collect();
             events::redirect(prog, &map, &[]);
             result.synthetic.push(copy);
@@ -231,4 +194,47 @@ fn instrument_rule(
         events::splice(prog, e, &hooks, &ctx, out)?;
     }
     Ok(())
+}
+
+/// The rule's state variables: static globals `slic_NAME` with their initializers.
+fn state_variables(
+    prog: &mut Program,
+    rule: &Rule,
+    ctx: &RuleCtx,
+) -> Vec<slamrs_abstraction::cir::VarId> {
+    let int = prog.types.int();
+    let mut state = Vec::new();
+    for s in &rule.state {
+        let mut name = format!("slic_{}", s.name);
+        while prog
+            .vars
+            .iter()
+            .any(|v| v.is_static_storage() && v.name == name)
+        {
+            name.push('_');
+        }
+        let loc = ctx.loc(s.pos);
+        let ty = if s.pointer {
+            let void = prog.types.void();
+            prog.types.pointer(void)
+        } else {
+            int
+        };
+        let v = new_var(prog, &name, ty, VarKind::Global { is_static: true }, loc);
+        let rhs = if s.pointer {
+            slamrs_abstraction::cir::Expr {
+                kind: slamrs_abstraction::cir::ExprKind::Int(0),
+                ty,
+            }
+        } else {
+            int_const(prog, s.init)
+        };
+        prog.inits.push(Init {
+            lhs: Lval::Var(v),
+            rhs,
+            loc,
+        });
+        state.push(v);
+    }
+    state
 }

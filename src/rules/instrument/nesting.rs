@@ -69,10 +69,8 @@ pub fn separate_inner_calls(prog: &mut Program, observed: &BTreeSet<FuncId>) -> 
             } else if !library(prog, g) || inside.contains(&g) {
                 continue;
             } else {
-                escaped.contains(&g)
-                    || !callers
-                        .get(&g)
-                        .is_some_and(|from| from.iter().all(|c| inside.contains(c)))
+                // the program reaches it by other ways too
+                escaped.contains(&g) || !only_called_from(&callers, g, &inside)
             };
             let g = if copy {
                 let c = events::clone_function(prog, g);
@@ -90,7 +88,7 @@ pub fn separate_inner_calls(prog: &mut Program, observed: &BTreeSet<FuncId>) -> 
     if !copy_of.is_empty() {
         let map: HashMap<FuncId, (FuncId, Expr)> = copy_of
             .iter()
-            .map(|(&g, &copy)| (g, (copy, address_of(prog, copy))))
+            .map(|(&g, &copy)| (g, (copy, events::address_of(prog, copy))))
             .collect();
         rewrite::program(
             prog,
@@ -102,12 +100,15 @@ pub fn separate_inner_calls(prog: &mut Program, observed: &BTreeSet<FuncId>) -> 
     Separated { inside, copies }
 }
 
-fn address_of(prog: &mut Program, f: FuncId) -> Expr {
-    let ty = prog.func(f).ty;
-    Expr {
-        kind: ExprKind::Func(f),
-        ty: prog.types.pointer(ty),
-    }
+/// Whether every direct call of `g` is made by one of `from` (and there is one).
+fn only_called_from(
+    callers: &HashMap<FuncId, HashSet<FuncId>>,
+    g: FuncId,
+    from: &BTreeSet<FuncId>,
+) -> bool {
+    callers
+        .get(&g)
+        .is_some_and(|cs| cs.iter().all(|c| from.contains(c)))
 }
 
 /// For each function called directly, the functions calling it.
