@@ -46,14 +46,13 @@ impl std::fmt::Display for DriverError {
     }
 }
 
-/// The platform a source file is written for (by its `#include`s); `None` for a `.i` file
-/// or an ordinary program.
+/// The platform a source file is written for (by its `#include`s, followed through the
+/// driver's own headers); `None` for a `.i` file or an ordinary program.
 pub fn platform_of(file: &Path) -> Option<Platform> {
     if file.extension().is_some_and(|e| e == "i") {
         return None;
     }
-    let text = std::fs::read(file).ok()?;
-    platform::detect(&String::from_utf8_lossy(&text))
+    platform::detect_file(file)
 }
 
 /// Load options for a driver of `platform` (its toolchain, data model and kernel model).

@@ -26,6 +26,7 @@ pub mod linux_threads;
 pub mod map;
 pub mod platform;
 pub mod scan;
+pub mod wdk;
 pub mod wdm;
 
 use serde::Serialize;

@@ -24,27 +24,95 @@ pub const MINGW_GCC: &str = "x86_64-w64-mingw32-gcc";
 /// Headers that make a source a Windows driver.
 const WDM_HEADERS: [&str; 5] = ["wdm.h", "ntddk.h", "ntifs.h", "wdf.h", "ntstrsafe.h"];
 
-/// The platform a source's `#include` lines name, if any.
+/// The platform a source's own `#include` lines name, if any (quoted includes are not
+/// followed: see [`detect_file`]).
 pub fn detect(text: &str) -> Option<Platform> {
-    for line in text.lines() {
-        let l = line.trim_start();
-        let Some(rest) = l.strip_prefix('#') else {
-            continue;
-        };
-        let rest = rest.trim_start();
-        let Some(arg) = rest.strip_prefix("include") else {
-            continue;
-        };
-        let arg = arg.trim().trim_matches(['<', '>', '"']);
-        let base = arg.rsplit('/').next().unwrap_or(arg).to_ascii_lowercase();
-        if WDM_HEADERS.contains(&base.as_str()) {
-            return Some(Platform::Wdm);
+    includes(text).find_map(|(name, _)| platform_of_header(name))
+}
+
+/// The platform of a source file: by its `#include` lines and, transitively, those of the
+/// project headers it includes with `"..."` (found beside the including file, ignoring
+/// case as Windows does), as most WDM samples include `<ntddk.h>` from their own header.
+pub fn detect_file(path: &Path) -> Option<Platform> {
+    let mut seen = std::collections::HashSet::new();
+    detect_in(path, &mut seen, 0)
+}
+
+fn detect_in(
+    path: &Path,
+    seen: &mut std::collections::HashSet<PathBuf>,
+    depth: usize,
+) -> Option<Platform> {
+    const MAX_DEPTH: usize = 16;
+    if depth > MAX_DEPTH || !seen.insert(path.to_path_buf()) {
+        return None;
+    }
+    let text = String::from_utf8_lossy(&std::fs::read(path).ok()?).into_owned();
+    let dir = path.parent().unwrap_or(Path::new("."));
+    for (name, quoted) in includes(&text) {
+        if let Some(p) = platform_of_header(name) {
+            return Some(p);
         }
-        if arg.starts_with("linux/") {
-            return Some(Platform::Linux);
+        if quoted {
+            if let Some(found) = find_ignoring_case(dir, name) {
+                if let Some(p) = detect_in(&found, seen, depth + 1) {
+                    return Some(p);
+                }
+            }
         }
     }
     None
+}
+
+/// The platform a header name stands for.
+fn platform_of_header(name: &str) -> Option<Platform> {
+    let base = name
+        .rsplit(['/', '\\'])
+        .next()
+        .unwrap_or(name)
+        .to_ascii_lowercase();
+    if WDM_HEADERS.contains(&base.as_str()) {
+        Some(Platform::Wdm)
+    } else if name.starts_with("linux/") {
+        Some(Platform::Linux)
+    } else {
+        None
+    }
+}
+
+/// The header names of a text's `#include` lines, and whether each is quoted (`"..."`)
+/// rather than a system header (`<...>`).
+fn includes(text: &str) -> impl Iterator<Item = (&str, bool)> {
+    text.lines().filter_map(|line| {
+        let rest = line.trim_start().strip_prefix('#')?.trim_start();
+        let arg = rest.strip_prefix("include")?.trim_start();
+        let (close, quoted) = match arg.chars().next()? {
+            '<' => ('>', false),
+            '"' => ('"', true),
+            _ => return None,
+        };
+        let body = &arg[1..];
+        Some((&body[..body.find(close)?], quoted))
+    })
+}
+
+/// `dir/name`, or the file of `dir` whose path equals it ignoring ASCII case (each
+/// component matched on its own; `\` counts as `/`).
+pub fn find_ignoring_case(dir: &Path, name: &str) -> Option<PathBuf> {
+    let mut at = dir.to_path_buf();
+    for part in name.split(['/', '\\']).filter(|p| !p.is_empty()) {
+        let exact = at.join(part);
+        at = if exact.exists() || part == "." || part == ".." {
+            exact
+        } else {
+            std::fs::read_dir(&at)
+                .ok()?
+                .filter_map(Result::ok)
+                .find(|e| e.file_name().to_string_lossy().eq_ignore_ascii_case(part))?
+                .path()
+        };
+    }
+    at.is_file().then_some(at)
 }
 
 /// How to preprocess a driver for a platform.
@@ -110,7 +178,13 @@ pub fn toolchain(platform: Platform, headers: Option<&Path>) -> Result<Toolchain
                     "this is a Windows driver, but {MINGW_GCC} (which preprocesses it as the driver's build would) is not installed: apt-get install gcc-mingw-w64-x86-64"
                 ));
             }
-            let mut flags = vec!["-isystem".to_string(), dir.display().to_string()];
+            let supplement = super::wdk::supplement_dir()?;
+            let mut flags = vec![
+                "-isystem".to_string(),
+                supplement.display().to_string(),
+                "-isystem".to_string(),
+                dir.display().to_string(),
+            ];
             flags.extend(WDK_ANNOTATIONS.iter().map(|s| s.to_string()));
             Ok(Toolchain {
                 compiler: MINGW_GCC.to_string(),
@@ -145,5 +219,35 @@ mod tests {
         assert_eq!(detect("  #  include \"ntddk.h\"\n"), Some(Platform::Wdm));
         assert_eq!(detect("#include <linux/module.h>\n"), Some(Platform::Linux));
         assert_eq!(detect("#include <stdio.h>\nint main(){}"), None);
+        // a comment after the header name (most WDM samples)
+        assert_eq!(
+            detect("#include <ntddk.h>          // various NT definitions\n"),
+            Some(Platform::Wdm)
+        );
+        assert_eq!(detect("#include \"sub\\Wdm.H\"\n"), Some(Platform::Wdm));
+    }
+
+    #[test]
+    fn quoted_includes_are_followed_ignoring_case() {
+        let dir = std::env::temp_dir().join(format!("slamrs-detect-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("inc")).unwrap();
+        std::fs::write(dir.join("drv.c"), "#include \"Inc/Driver.H\"\nint x;\n").unwrap();
+        std::fs::write(
+            dir.join("inc/driver.h"),
+            "#include \"loop.h\"\n#include <ntddk.h>\n",
+        )
+        .unwrap();
+        std::fs::write(dir.join("inc/loop.h"), "#include \"driver.h\"\n").unwrap();
+        std::fs::write(
+            dir.join("plain.c"),
+            "#include \"inc/loop.h\"\n#include \"none.h\"\n",
+        )
+        .unwrap();
+        assert_eq!(detect_file(&dir.join("drv.c")), Some(Platform::Wdm));
+        // a cycle of includes ends; a missing header is no platform
+        assert_eq!(detect_file(&dir.join("plain.c")), Some(Platform::Wdm));
+        std::fs::write(dir.join("inc/driver.h"), "#include \"loop.h\"\n").unwrap();
+        assert_eq!(detect_file(&dir.join("drv.c")), None);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -233,6 +233,7 @@ struct Snapshot {
     cases: Vec<(usize, Option<NodeId>)>,
     vars: usize,
     allocs: usize,
+    inits: usize,
     warnings: usize,
     const_mode: bool,
     violation: bool,
@@ -441,6 +442,7 @@ impl Lowerer<'_> {
                 .collect(),
             vars: self.prog.vars.len(),
             allocs: self.prog.allocs.len(),
+            inits: self.prog.inits.len(),
             warnings: self.prog.warnings.len(),
             const_mode: self.fcx.const_mode,
             violation: self.fcx.const_violation,
@@ -467,6 +469,7 @@ impl Lowerer<'_> {
         cx.const_violation = snap.violation;
         self.prog.vars.truncate(snap.vars);
         self.prog.allocs.truncate(snap.allocs);
+        self.prog.inits.truncate(snap.inits);
         self.prog.warnings.truncate(snap.warnings);
         (r, violated)
     }

@@ -1,7 +1,7 @@
 //! Literals: integer constants with C's typing rules, character constants and string
 //! literals with their escapes.
 
-use crate::cir::{Ty, Types};
+use crate::cir::{DataModel, Ty, Types};
 use lang_c::ast::{Integer, IntegerBase, IntegerSize};
 
 /// Value and type of an integer constant (C11 6.4.4.1: the first type of the suffix's
@@ -57,71 +57,91 @@ pub(super) fn integer(types: &mut Types, c: &Integer) -> Result<(i128, Ty), Stri
     Ok((value as i128, types.int_kind(bits, signed)))
 }
 
+/// One element of a literal's text: a character (as written, or a universal character
+/// name), or the value of an octal or hexadecimal escape (a code unit, not a character).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Unit {
+    Char(char),
+    Value(u32),
+}
+
 /// Decode the escapes of the text between the quotes of a character constant or string
 /// literal into bytes (universal character names become UTF-8).
 pub(super) fn unescape(body: &str) -> Result<Vec<u8>, String> {
-    let b = body.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] != b'\\' {
-            out.push(b[i]);
-            i += 1;
+    let mut out = Vec::with_capacity(body.len());
+    for u in decode(body)? {
+        match u {
+            Unit::Char(c) => out.extend_from_slice(c.encode_utf8(&mut [0u8; 4]).as_bytes()),
+            Unit::Value(v) => out.push(v as u8),
+        }
+    }
+    Ok(out)
+}
+
+/// The characters and escape values of a literal's text.
+fn decode(body: &str) -> Result<Vec<Unit>, String> {
+    let mut out = Vec::with_capacity(body.len());
+    let mut chars = body.char_indices().peekable();
+    while let Some((_, ch)) = chars.next() {
+        if ch != '\\' {
+            out.push(Unit::Char(ch));
             continue;
         }
-        i += 1;
-        let Some(&c) = b.get(i) else {
+        let Some((at, c)) = chars.next() else {
             return Err("lone backslash at the end of a literal".into());
         };
-        i += 1;
-        match c {
-            b'n' => out.push(b'\n'),
-            b't' => out.push(b'\t'),
-            b'r' => out.push(b'\r'),
-            b'a' => out.push(7),
-            b'b' => out.push(8),
-            b'f' => out.push(12),
-            b'v' => out.push(11),
-            b'e' | b'E' => out.push(27),
-            b'\\' | b'\'' | b'"' | b'?' => out.push(c),
-            b'0'..=b'7' => {
-                let mut v = (c - b'0') as u32;
-                let mut n = 1;
-                while n < 3 && i < b.len() && (b'0'..=b'7').contains(&b[i]) {
-                    v = v * 8 + (b[i] - b'0') as u32;
-                    i += 1;
-                    n += 1;
+        let simple = |v: u8| Unit::Value(v as u32);
+        out.push(match c {
+            'n' => simple(b'\n'),
+            't' => simple(b'\t'),
+            'r' => simple(b'\r'),
+            'a' => simple(7),
+            'b' => simple(8),
+            'f' => simple(12),
+            'v' => simple(11),
+            'e' | 'E' => simple(27),
+            '\\' | '\'' | '"' | '?' => Unit::Char(c),
+            '0'..='7' => {
+                let mut v = c as u32 - '0' as u32;
+                for _ in 0..2 {
+                    match chars.peek() {
+                        Some(&(_, d @ '0'..='7')) => {
+                            v = v * 8 + (d as u32 - '0' as u32);
+                            chars.next();
+                        }
+                        _ => break,
+                    }
                 }
-                out.push(v as u8);
+                Unit::Value(v)
             }
-            b'x' => {
-                let start = i;
+            'x' => {
                 let mut v: u32 = 0;
-                while i < b.len() && b[i].is_ascii_hexdigit() {
-                    v = v
-                        .wrapping_mul(16)
-                        .wrapping_add((b[i] as char).to_digit(16).unwrap_or(0));
-                    i += 1;
+                let mut n = 0;
+                while let Some(&(_, d)) = chars.peek() {
+                    let Some(x) = d.to_digit(16) else { break };
+                    v = v.wrapping_mul(16).wrapping_add(x);
+                    n += 1;
+                    chars.next();
                 }
-                if i == start {
+                if n == 0 {
                     return Err("\\x used with no following hex digits".into());
                 }
-                out.push(v as u8);
+                Unit::Value(v)
             }
-            b'u' | b'U' => {
-                let n = if c == b'u' { 4 } else { 8 };
+            'u' | 'U' => {
+                let n = if c == 'u' { 4 } else { 8 };
                 let hex = body
-                    .get(i..i + n)
+                    .get(at + 1..at + 1 + n)
                     .ok_or("incomplete universal character name")?;
                 let v = u32::from_str_radix(hex, 16)
                     .map_err(|_| "bad universal character name".to_string())?;
-                let ch = char::from_u32(v).ok_or("bad universal character name")?;
-                let mut buf = [0u8; 4];
-                out.extend_from_slice(ch.encode_utf8(&mut buf).as_bytes());
-                i += n;
+                for _ in 0..n {
+                    chars.next();
+                }
+                Unit::Char(char::from_u32(v).ok_or("bad universal character name")?)
             }
-            other => out.push(other),
-        }
+            other => Unit::Char(other),
+        });
     }
     Ok(out)
 }
@@ -167,26 +187,92 @@ pub(super) fn character(types: &mut Types, text: &str) -> Result<(i128, Ty), Str
     }
 }
 
+/// A string literal's contents (possibly concatenated), without the final NUL.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum StringLit {
+    /// `"..."`, `u8"..."`: bytes (a character beyond ASCII as its UTF-8 bytes).
+    Narrow(Vec<u8>),
+    /// `L"..."`, `u"..."`, `U"..."`: code units of `bits` each (`wchar_t` is 16 bits,
+    /// unsigned, in the LLP64 data model of Windows and a 32-bit `int` elsewhere; `u` is
+    /// UTF-16 with surrogate pairs, `U` UTF-32); `signed` is the element type's.
+    Wide {
+        units: Vec<u32>,
+        bits: u16,
+        signed: bool,
+    },
+}
+
 /// The bytes of a (possibly concatenated) narrow string literal, without the final NUL.
 pub(super) fn string(pieces: &[String]) -> Result<Vec<u8>, String> {
-    let mut out = Vec::new();
+    match string_lit(pieces, DataModel::Lp64)? {
+        StringLit::Narrow(b) => Ok(b),
+        StringLit::Wide { .. } => Err("a wide string literal is not allowed here".into()),
+    }
+}
+
+/// A (possibly concatenated) string literal under a data model. Adjacent pieces with
+/// and without a prefix concatenate into the prefixed kind (C11 6.4.5); two different
+/// prefixes are an error, as in gcc.
+pub(super) fn string_lit(pieces: &[String], model: DataModel) -> Result<StringLit, String> {
+    let mut prefix = "";
+    let mut text = Vec::new();
     for p in pieces {
         let q = p
             .find('"')
             .ok_or_else(|| format!("bad string literal {p}"))?;
-        let prefix = &p[..q];
-        if !prefix.is_empty() && prefix != "u8" {
-            return Err(format!(
-                "wide string literals ({prefix}\"...\") are not supported"
-            ));
+        let this = match &p[..q] {
+            "u8" => "",
+            other => other,
+        };
+        if !matches!(this, "" | "L" | "u" | "U") {
+            return Err(format!("bad string literal {p}"));
+        }
+        if !this.is_empty() {
+            if !prefix.is_empty() && prefix != this {
+                return Err(format!(
+                    "string literals with prefixes {prefix} and {this} do not concatenate"
+                ));
+            }
+            prefix = this;
         }
         let body = p[q..]
             .strip_prefix('"')
             .and_then(|r| r.strip_suffix('"'))
             .ok_or_else(|| format!("bad string literal {p}"))?;
-        out.extend(unescape(body)?);
+        text.extend(decode(body)?);
     }
-    Ok(out)
+    let (bits, signed) = match prefix {
+        "" => {
+            let mut out = Vec::with_capacity(text.len());
+            for u in text {
+                match u {
+                    Unit::Char(c) => out.extend_from_slice(c.encode_utf8(&mut [0u8; 4]).as_bytes()),
+                    Unit::Value(v) => out.push(v as u8),
+                }
+            }
+            return Ok(StringLit::Narrow(out));
+        }
+        "L" if model == DataModel::Llp64 => (16, false),
+        "L" => (32, true),
+        "u" => (16, false),
+        _ => (32, false),
+    };
+    let mask = if bits == 16 { 0xffff } else { u32::MAX };
+    let mut units = Vec::with_capacity(text.len());
+    for u in text {
+        match u {
+            Unit::Char(c) if bits == 16 => {
+                units.extend(c.encode_utf16(&mut [0u16; 2]).iter().map(|&x| x as u32))
+            }
+            Unit::Char(c) => units.push(c as u32),
+            Unit::Value(v) => units.push(v & mask),
+        }
+    }
+    Ok(StringLit::Wide {
+        units,
+        bits,
+        signed,
+    })
 }
 
 #[cfg(test)]
@@ -252,5 +338,37 @@ mod tests {
             b"a\tbcA".to_vec()
         );
         assert!(string(&["L\"x\"".into()]).is_err());
+        let wide =
+            |p: &[&str], m| string_lit(&p.iter().map(|s| s.to_string()).collect::<Vec<_>>(), m);
+        assert_eq!(
+            wide(&["L\"a\\x1234\"", "\"\u{e9}\\n\""], DataModel::Llp64).unwrap(),
+            StringLit::Wide {
+                units: vec![97, 0x1234, 0xe9, 10],
+                bits: 16,
+                signed: false
+            }
+        );
+        assert_eq!(
+            wide(&["L\"\\U0001F600\""], DataModel::Lp64).unwrap(),
+            StringLit::Wide {
+                units: vec![0x1F600],
+                bits: 32,
+                signed: true
+            }
+        );
+        // UTF-16 needs a surrogate pair beyond the basic plane
+        assert_eq!(
+            wide(&["u\"\\U0001F600\""], DataModel::Lp64).unwrap(),
+            StringLit::Wide {
+                units: vec![0xD83D, 0xDE00],
+                bits: 16,
+                signed: false
+            }
+        );
+        assert!(wide(&["L\"a\"", "U\"b\""], DataModel::Lp64).is_err());
+        assert_eq!(
+            wide(&["\"\\303\\251\"", "u8\"\u{e9}\""], DataModel::Lp64).unwrap(),
+            StringLit::Narrow(vec![0xc3, 0xa9, 0xc3, 0xa9])
+        );
     }
 }

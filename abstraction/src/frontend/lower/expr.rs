@@ -4,11 +4,12 @@
 //! `_Generic`, compound literals and statement expressions — plus evaluation for effect
 //! only ([`Lowerer::discard`]) and integer constant expressions.
 
+use super::consts::StringLit;
 use super::init::InitRef;
 use super::scope::Binding;
 use super::types::{is_float, is_struct, is_void};
 use super::{consts, fold, LResult, Lowerer};
-use crate::cir::{BinOp, Expr, ExprKind, FuncId, Lval, StrId, Ty, TypeKind, UnOp, VarId};
+use crate::cir::{BinOp, Expr, ExprKind, FuncId, Lval, StrId, Ty, TypeKind, UnOp, VarId, VarKind};
 use crate::frontend::ErrorKind;
 use lang_c::ast::{
     BinaryOperator, BlockItem, Constant, Expression, FloatFormat, GenericAssociation,
@@ -168,9 +169,12 @@ impl Lowerer<'_> {
             Expression::Identifier(id) => self.ident(&id.node.name, span),
             Expression::Constant(c) => self.constant(&c.node, span),
             Expression::StringLiteral(s) => {
-                let bytes = consts::string(&s.node)
-                    .map_err(|m| self.err(span, ErrorKind::Unsupported, m))?;
-                Ok(Operand::Str(self.intern_str(bytes)))
+                match consts::string_lit(&s.node, self.prog.types.data_model)
+                    .map_err(|m| self.err(span, ErrorKind::Unsupported, m))?
+                {
+                    StringLit::Narrow(bytes) => Ok(Operand::Str(self.intern_str(bytes))),
+                    StringLit::Wide { .. } => self.wide_string(&s.node, span),
+                }
             }
             Expression::GenericSelection(g) => {
                 let (ctrl, _) = self.dry_run(false, |l| l.rvalue(&g.node.expression));
@@ -404,6 +408,29 @@ impl Lowerer<'_> {
             }
         }
         Ok(())
+    }
+
+    /// A wide string literal (`L"..."`, `u"..."`, `U"..."`): an array of static storage
+    /// of its code units and a final 0, as C gives every string literal; a variable of its
+    /// own (`__slamrs_wstr<N>`), read-only by the program's own typing, initialized like
+    /// `static const wchar_t s[] = L"...";`.
+    fn wide_string(&mut self, pieces: &[String], span: Span) -> LResult<Operand> {
+        let StringLit::Wide {
+            units,
+            bits,
+            signed,
+        } = consts::string_lit(pieces, self.prog.types.data_model)
+            .map_err(|m| self.err(span, ErrorKind::Unsupported, m))?
+        else {
+            unreachable!("wide_string is called for wide literals")
+        };
+        let elem = self.prog.types.int_kind(bits, signed);
+        let ty = self.array_ty(elem, Some(units.len() as u64 + 1), span)?;
+        let name = format!("__slamrs_wstr{}", self.prog.vars.len());
+        let v = self.new_var(name, ty, VarKind::Global { is_static: true }, span);
+        let leaves = self.string_init(ty, pieces, span)?;
+        self.static_init(Lval::Var(v), leaves, span)?;
+        Ok(Operand::Lv(Lval::Var(v), ty))
     }
 
     fn intern_str(&mut self, bytes: Vec<u8>) -> StrId {

@@ -3,9 +3,10 @@
 //! initializer; then either assignments at a local declaration (unmentioned parts zeroed)
 //! or `Program::inits` entries for static storage (only the non-zero parts).
 
+use super::consts::StringLit;
 use super::conv::FLOAT_WARNING;
 use super::expr::is_stable;
-use super::types::{is_char_array, is_float};
+use super::types::is_float;
 use super::{fold, LResult, Lowerer};
 use crate::cir::{
     Callee, Expr, ExprKind, FnSig, HavocKind, Init, Lval, Stmt, StructId, Ty, TypeKind,
@@ -114,8 +115,7 @@ impl Lowerer<'_> {
         };
         let ty = match init {
             InitRef::Expr(e) => {
-                if let (Some(s), true) = (string_lit(&e.node), is_char_array(&self.prog.types, ty))
-                {
+                if let Some(s) = string_lit(&e.node).filter(|s| self.string_initializes(ty, s)) {
                     self.string_leaves(ty, s, e.span, &[], &mut leaves)?
                 } else if matches!(self.prog.types.kind(ty), TypeKind::Array(..)) {
                     return Err(self.err(
@@ -225,6 +225,18 @@ impl Lowerer<'_> {
 
     /// The characters of a string literal into a character array at `path`; returns the
     /// array type with its size completed.
+    /// The initialization of an array of type `ty` by the string literal `pieces`.
+    pub(super) fn string_init(
+        &mut self,
+        ty: Ty,
+        pieces: &[String],
+        span: Span,
+    ) -> LResult<InitValues> {
+        let mut leaves = Leaves::default();
+        self.string_leaves(ty, pieces, span, &[], &mut leaves)?;
+        Ok(leaves.into_vec())
+    }
+
     fn string_leaves(
         &mut self,
         ty: Ty,
@@ -233,21 +245,43 @@ impl Lowerer<'_> {
         path: &[Step],
         leaves: &mut Leaves,
     ) -> LResult<Ty> {
-        let bytes =
-            super::consts::string(pieces).map_err(|m| self.err(span, ErrorKind::Unsupported, m))?;
+        let units: Vec<i128> = match super::consts::string_lit(pieces, self.prog.types.data_model)
+            .map_err(|m| self.err(span, ErrorKind::Unsupported, m))?
+        {
+            StringLit::Narrow(bytes) => bytes.into_iter().map(i128::from).collect(),
+            StringLit::Wide { units, .. } => units.into_iter().map(i128::from).collect(),
+        };
         let TypeKind::Array(elem, n) = self.prog.types.kind(ty).clone() else {
             return Ok(ty);
         };
-        let n = n.unwrap_or(bytes.len() as u64 + 1);
+        let n = n.unwrap_or(units.len() as u64 + 1);
         let k = self.prog.types.as_int(elem);
-        for i in 0..n.min(bytes.len() as u64 + 1) {
-            let b = bytes.get(i as usize).copied().unwrap_or(0) as i128;
-            let v = k.map(|k| fold::wrap(b, k)).unwrap_or(b);
+        for i in 0..n.min(units.len() as u64 + 1) {
+            let u = units.get(i as usize).copied().unwrap_or(0);
+            let v = k.map(|k| fold::wrap(u, k)).unwrap_or(u);
             let mut p = path.to_vec();
             p.push(Step::Index(i));
             leaves.set(p, fold::int(v, elem));
         }
         self.array_ty(elem, Some(n), span)
+    }
+
+    /// Whether the string literal `pieces` initializes an array of type `ty`: a narrow one
+    /// an array of `char`, a wide one an array of integers of its code unit's width
+    /// (`wchar_t[]`, `WCHAR[]`, `char16_t[]`).
+    fn string_initializes(&self, ty: Ty, pieces: &[String]) -> bool {
+        let t = &self.prog.types;
+        let TypeKind::Array(e, _) = t.kind(ty) else {
+            return false;
+        };
+        let TypeKind::Int(k) = t.kind(*e) else {
+            return false;
+        };
+        match super::consts::string_lit(pieces, t.data_model) {
+            _ if k.is_bool => false,
+            Ok(StringLit::Wide { bits, .. }) => k.bits == bits,
+            _ => k.bits == 8,
+        }
     }
 
     /// Number of members or elements the cursor can visit in an aggregate (`u64::MAX` for
@@ -541,8 +575,7 @@ impl Lowerer<'_> {
                 return Err(self.err(span, ErrorKind::Invalid, "bad initializer"));
             };
             if let Pending::Ast(e) = &p {
-                if let (Some(s), true) = (string_lit(&e.node), is_char_array(&self.prog.types, mty))
-                {
+                if let Some(s) = string_lit(&e.node).filter(|s| self.string_initializes(mty, s)) {
                     let path = self.path_of(base, stack);
                     self.string_leaves(mty, s, e.span, &path, leaves)?;
                     return Ok(());

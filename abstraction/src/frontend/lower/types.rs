@@ -47,16 +47,6 @@ pub(super) fn is_struct(t: &Types, ty: Ty) -> bool {
     matches!(t.kind(ty), TypeKind::Struct(_))
 }
 
-/// Arrays of a character type (what a string literal can initialize).
-pub(super) fn is_char_array(t: &Types, ty: Ty) -> bool {
-    match t.kind(ty) {
-        TypeKind::Array(e, _) => {
-            matches!(t.kind(*e), TypeKind::Int(k) if k.bits == 8 && !k.is_bool)
-        }
-        _ => false,
-    }
-}
-
 /// The declaration specifiers that matter once the type is known.
 pub(super) struct DeclSpecs {
     pub ty: Ty,
