@@ -7,6 +7,7 @@ pub mod error;
 pub mod gnu;
 mod lower;
 pub mod models;
+pub mod msvc;
 pub mod prune;
 pub mod source;
 
@@ -105,6 +106,14 @@ fn load_source(source: Source, opts: &LoadOptions) -> Result<Program, FrontendEr
             // GNU C lang-c cannot parse (`asm goto`, `?:`, ...), rewritten; one new line
             // map for all of the rewrites
             let source = match gnu::rewrite_all(&source.text) {
+                Some(t) => {
+                    let name = source.files.first().cloned().unwrap_or_default();
+                    Source::new(&name, t)
+                }
+                None => source,
+            };
+            // MSVC C of Windows drivers (`__try`, `0I64`), likewise
+            let source = match msvc::rewrite_all(&source.text) {
                 Some(t) => {
                     let name = source.files.first().cloned().unwrap_or_default();
                     Source::new(&name, t)

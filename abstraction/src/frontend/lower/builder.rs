@@ -57,6 +57,8 @@ pub(super) struct FnCtx {
     /// Locals whose declaration a jump may bypass (declared inside a switch, after a label,
     /// or while a forward `goto` is pending): havocked at function entry too.
     pub bypassable: Vec<VarId>,
+    /// The `__try` bodies the statement being lowered is in, innermost last.
+    pub seh: Vec<super::seh::SehFrame>,
 }
 
 impl FnCtx {
@@ -92,6 +94,7 @@ impl FnCtx {
             defined_labels: HashSet::default(),
             gotos: Vec::new(),
             bypassable: Vec::new(),
+            seh: Vec::new(),
         }
     }
 

@@ -62,6 +62,55 @@ impl Lowerer<'_> {
         dest: Option<(Lval, Ty)>,
         want: bool,
     ) -> LResult<(Operand, bool)> {
+        // structured exception handling (seh.rs): the markers, and the routines that raise
+        let raising = match direct_name(&c.node.callee.node) {
+            Some(name) if !matches!(self.scopes.lookup(name), Some(Binding::Var(_))) => {
+                if name == super::seh::PROPAGATE {
+                    self.seh_propagate(span)?;
+                    return Ok((Operand::Val(self.void_expr()), false));
+                }
+                if name == super::seh::EXCEPTION_CODE && c.node.arguments.is_empty() {
+                    return Ok((Operand::Val(self.seh_code(span)), false));
+                }
+                if super::seh::RAISES.contains(&name) {
+                    let mut args = Vec::new();
+                    for a in &c.node.arguments {
+                        args.push(self.rvalue(a)?);
+                    }
+                    self.seh_raise(name, args, span)?;
+                    return Ok((Operand::Val(self.void_expr()), false));
+                }
+                super::seh::MAY_RAISE
+                    .contains(&name)
+                    .then(|| name.to_string())
+            }
+            _ => None,
+        };
+        let into_program = self.seh_unit
+            && match direct_name(&c.node.callee.node) {
+                Some(name) if !matches!(self.scopes.lookup(name), Some(Binding::Var(_))) => {
+                    self.defined.contains(name)
+                }
+                _ => true,
+            };
+        let r = self.call_unraised(c, span, dest, want)?;
+        if let Some(name) = raising {
+            self.seh_raise_point(&name, span)?;
+        }
+        if into_program {
+            self.seh_after_call(span)?;
+        }
+        Ok(r)
+    }
+
+    /// A call, without the exception it may raise.
+    fn call_unraised(
+        &mut self,
+        c: &Node<CallExpression>,
+        span: Span,
+        dest: Option<(Lval, Ty)>,
+        want: bool,
+    ) -> LResult<(Operand, bool)> {
         let callee_e = &c.node.callee;
         let args = &c.node.arguments;
         if let Some(name) = direct_name(&callee_e.node) {

@@ -38,6 +38,7 @@ mod expr;
 mod fold;
 mod init;
 mod scope;
+mod seh;
 mod stmt;
 mod types;
 mod variadic;
@@ -122,6 +123,8 @@ struct Lowerer<'a> {
     /// A kernel's routines call no program function back but these (see
     /// `LoadOptions::kernel_callbacks`).
     kernel_callbacks: Option<Vec<String>>,
+    /// The unit uses structured exception handling (seh.rs): exceptions cross calls.
+    seh_unit: bool,
 }
 
 impl<'a> Lowerer<'a> {
@@ -153,6 +156,7 @@ impl<'a> Lowerer<'a> {
             warned: HashSet::default(),
             skipped: HashMap::default(),
             kernel_callbacks: None,
+            seh_unit: src.text.contains(seh::TRY_EXCEPT) || src.text.contains(seh::TRY_FINALLY),
         }
     }
 

@@ -3,6 +3,7 @@
 //! `return`, inline assembly (outputs havocked) and `_Static_assert`.
 
 use super::builder::SwitchCtx;
+use super::seh::Exit;
 use super::types::is_void;
 use super::{fold, LResult, Lowerer};
 use crate::cir::{BinOp, HavocKind, Lval, NodeId, Stmt};
@@ -40,6 +41,9 @@ impl Lowerer<'_> {
             Statement::Expression(Some(e)) => self.discard(e),
             Statement::Expression(None) => Ok(()),
             Statement::If(i) => {
+                if self.seh_try(i, span)? {
+                    return Ok(());
+                }
                 let t = self.fcx.new_node();
                 let join = self.fcx.new_node();
                 let f = match &i.node.else_statement {
@@ -94,7 +98,10 @@ impl Lowerer<'_> {
                 self.jump(n, span)
             }
             Statement::Continue => match self.fcx.continues.last() {
-                Some(&c) => self.jump(c, span),
+                Some(&c) => {
+                    self.seh_leave(Exit::Continue)?;
+                    self.jump(c, span)
+                }
                 None => Err(self.err(
                     span,
                     ErrorKind::Invalid,
@@ -102,7 +109,10 @@ impl Lowerer<'_> {
                 )),
             },
             Statement::Break => match self.fcx.breaks.last() {
-                Some(&b) => self.jump(b, span),
+                Some(&b) => {
+                    self.seh_leave(Exit::Break)?;
+                    self.jump(b, span)
+                }
                 None => Err(self.err(
                     span,
                     ErrorKind::Invalid,
@@ -318,7 +328,7 @@ impl Lowerer<'_> {
             Some(Node {
                 node: Expression::Conditional(c),
                 ..
-            }) if self.prog.types.is_scalar(ret) => {
+            }) if self.prog.types.is_scalar(ret) && !self.seh_has_finally() => {
                 return self.conditional_return(c, ret, span);
             }
             Some(e) => {
@@ -331,7 +341,33 @@ impl Lowerer<'_> {
                 Stmt::Return(Some(super::expr::read(Lval::Var(t), ret)))
             }
         };
+        let stmt = self.through_finally_blocks(stmt, span)?;
         self.ret(stmt, span)
+    }
+
+    /// A `return` leaving `__finally`-protected bodies: the value is kept in a temporary,
+    /// then the `__finally` blocks run.
+    fn through_finally_blocks(&mut self, stmt: Stmt, span: Span) -> LResult<Stmt> {
+        if !self.seh_has_finally() {
+            return Ok(stmt);
+        }
+        let stmt = match stmt {
+            Stmt::Return(Some(v)) => {
+                let ty = v.ty;
+                let t = self.new_temp(ty, span)?;
+                self.emit(
+                    Stmt::Assign {
+                        lhs: Lval::Var(t),
+                        rhs: v,
+                    },
+                    span,
+                )?;
+                Stmt::Return(Some(super::expr::read(Lval::Var(t), ty)))
+            }
+            other => other,
+        };
+        self.seh_leave(Exit::Return)?;
+        Ok(stmt)
     }
 
     fn asm(&mut self, a: &Node<AsmStatement>, span: Span) -> LResult<()> {
