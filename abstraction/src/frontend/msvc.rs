@@ -352,7 +352,7 @@ mod tests {
         assert_eq!(out.lines().count(), src.lines().count());
         assert!(out.contains("if (__slamrs_seh_try()) {"), "{out}");
         assert!(out.contains(
-            "else { int __slamrs_seh_filter = (EXCEPTION_EXECUTE_HANDLER); if (__slamrs_seh_filter == 1) {"
+            "else { int __slamrs_seh_filter =  (EXCEPTION_EXECUTE_HANDLER); if (__slamrs_seh_filter == 1) {"
         ), "{out}");
         assert!(
             out.contains("} else if (__slamrs_seh_filter == 0) __slamrs_seh_propagate(); }"),
