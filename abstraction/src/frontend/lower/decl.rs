@@ -400,6 +400,9 @@ impl Lowerer<'_> {
         let loc = self.loc(nspan);
         {
             let func = &mut self.prog.functions[f.0 as usize];
+            if func.ty != dd.ty {
+                self.retyped.insert(f);
+            }
             func.ty = dd.ty;
             func.loc = loc;
         }

@@ -37,6 +37,7 @@ mod decl;
 mod expr;
 mod fold;
 mod init;
+mod retype;
 mod scope;
 mod seh;
 mod stmt;
@@ -125,6 +126,8 @@ struct Lowerer<'a> {
     kernel_callbacks: Option<Vec<String>>,
     /// The unit uses structured exception handling (seh.rs): exceptions cross calls.
     seh_unit: bool,
+    /// Functions whose definition changed the type an earlier declaration gave them.
+    retyped: HashSet<FuncId>,
 }
 
 impl<'a> Lowerer<'a> {
@@ -157,6 +160,7 @@ impl<'a> Lowerer<'a> {
             skipped: HashMap::default(),
             kernel_callbacks: None,
             seh_unit: src.text.contains(seh::TRY_EXCEPT) || src.text.contains(seh::TRY_FINALLY),
+            retyped: HashSet::default(),
         }
     }
 
@@ -258,6 +262,8 @@ impl<'a> Lowerer<'a> {
     /// (a call lowered before the declaration or definition that gave the callee its final
     /// type was lowered against an implicit `int f()` or an old-style type).
     fn finish(mut self) -> LResult<Program> {
+        let retyped = std::mem::take(&mut self.retyped);
+        self.retype_function_addresses(&retyped);
         // kernel routines of the headers that take no callbacks call nothing back
         if let Some(known) = &self.kernel_callbacks {
             for (fi, f) in self.prog.functions.iter().enumerate() {

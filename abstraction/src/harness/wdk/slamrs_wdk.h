@@ -22,4 +22,65 @@ typedef ULONG64 POOL_FLAGS;
 NTKERNELAPI PVOID NTAPI ExAllocatePool2(POOL_FLAGS Flags, SIZE_T NumberOfBytes, ULONG Tag);
 #endif
 
+/* ---- zeroing allocators of wdm.h (Windows 10 2004 and later): inline functions over
+   ExAllocatePoolWithTag, as the WDK writes them ---- */
+#ifndef ExAllocatePoolZero
+static __inline PVOID ExAllocatePoolZero(POOL_TYPE PoolType, SIZE_T NumberOfBytes, ULONG Tag)
+{
+    PVOID p = ExAllocatePoolWithTag(PoolType, NumberOfBytes, Tag);
+    if (p != NULL)
+        RtlZeroMemory(p, NumberOfBytes);
+    return p;
+}
+static __inline PVOID ExAllocatePoolUninitialized(POOL_TYPE PoolType, SIZE_T NumberOfBytes, ULONG Tag)
+{
+    return ExAllocatePoolWithTag(PoolType, NumberOfBytes, Tag);
+}
+static __inline PVOID ExAllocatePoolQuotaZero(POOL_TYPE PoolType, SIZE_T NumberOfBytes, ULONG Tag)
+{
+    PVOID p = ExAllocatePoolWithQuotaTag(PoolType, NumberOfBytes, Tag);
+    if (p != NULL)
+        RtlZeroMemory(p, NumberOfBytes);
+    return p;
+}
+static __inline PVOID ExAllocatePoolQuotaUninitialized(POOL_TYPE PoolType, SIZE_T NumberOfBytes, ULONG Tag)
+{
+    return ExAllocatePoolWithQuotaTag(PoolType, NumberOfBytes, Tag);
+}
+#endif
+
+/* ---- the driver runtime (ExInitializeDriverRuntime opts a driver into NX pools: its
+   non-paged allocations become NonPagedPoolNx; no other effect a rule sees) ---- */
+#ifndef DrvRtPoolNxOptIn
+#define DrvRtPoolNxOptIn 0x00000001
+static __inline VOID ExInitializeDriverRuntime(ULONG RuntimeFlags)
+{
+    (VOID)RuntimeFlags;
+}
+#endif
+
+/* ---- page priorities OR-ed with MM_PAGE_PRIORITY (Windows 8 and later) ---- */
+#ifndef MdlMappingNoWrite
+#define MdlMappingNoWrite   0x80000000
+#define MdlMappingNoExecute 0x40000000
+#endif
+
+/* ---- DMA version 3 (Windows 8 and later) ---- */
+#ifndef DMA_TRANSFER_CONTEXT_SIZE_V1
+#define DMA_TRANSFER_CONTEXT_V1 1
+#define DMA_TRANSFER_CONTEXT_SIZE_V1 128
+#endif
+
+/* ---- registry queries ---- */
+#ifndef RTL_QUERY_REGISTRY_TYPECHECK
+#define RTL_QUERY_REGISTRY_TYPECHECK 0x00000100
+#define RTL_QUERY_REGISTRY_TYPECHECK_SHIFT 24
+#endif
+
+/* ---- MSVC intrinsics the samples use ---- */
+/* __annotation(L"...", ...) only leaves text in the debug symbols */
+#ifndef __annotation
+#define __annotation(...) ((void)0)
+#endif
+
 #endif /* SLAMRS_WDK_H */
