@@ -78,7 +78,7 @@ pub fn run(args: &CirArgs) -> u8 {
             Err(e) => return crate::scan_cmd::report_error(&e),
         },
         Some(p) => {
-            let mut opts = match crate::driver::load_options(p, &dargs) {
+            let mut opts = match crate::driver::load_options(&args.file, p, &dargs) {
                 Ok(o) => o,
                 Err(e) => return crate::scan_cmd::report_error(&e),
             };

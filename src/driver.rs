@@ -55,11 +55,20 @@ pub fn platform_of(file: &Path) -> Option<Platform> {
     platform::detect_file(file)
 }
 
-/// Load options for a driver of `platform` (its toolchain, data model and kernel model).
-pub fn load_options(platform: Platform, args: &DriverArgs) -> Result<LoadOptions, DriverError> {
+/// Load options for the driver `file` of `platform` (its toolchain, data model and kernel
+/// model).
+pub fn load_options(
+    file: &Path,
+    platform: Platform,
+    args: &DriverArgs,
+) -> Result<LoadOptions, DriverError> {
     let tc = platform::toolchain(platform, args.kernel_headers.as_deref())
         .map_err(DriverError::Setup)?;
     let mut cppflags = tc.flags;
+    if platform == Platform::Wdm {
+        // headers spelled in other case, WPP's generated trace headers
+        cppflags.extend(harness::wdk::driver_include_flags(file).map_err(DriverError::Setup)?);
+    }
     if platform == Platform::Linux {
         // the harness and OS model use these headers' types: the module's unit declares them
         // too (a `.c` input's appended parts keep only their own lines)
@@ -99,7 +108,7 @@ pub fn scan(
     platform: Platform,
     args: &DriverArgs,
 ) -> Result<(Program, EntryMap, LoadOptions), DriverError> {
-    let opts = load_options(platform, args)?;
+    let opts = load_options(file, platform, args)?;
     let prog = frontend::load_file(file, &opts).map_err(DriverError::Frontend)?;
     let map = match &args.entry_map {
         Some(path) => {

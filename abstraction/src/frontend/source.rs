@@ -124,6 +124,21 @@ impl Source {
 }
 
 /// A line marker `# N "file" flags` or `#line N "file"`: (N, file name if given).
+/// The folder-name prefix of the include folders a driver's set-up links headers into
+/// (`harness::wdk`: a header spelled with other letter case): a marker naming a link
+/// there names the linked file instead, so messages point at the driver's own file.
+pub const LINK_FOLDER_PREFIX: &str = "slamrs-wdk-inc-";
+
+fn through_links(name: String) -> String {
+    if !name.contains(LINK_FOLDER_PREFIX) {
+        return name;
+    }
+    match std::fs::read_link(&name) {
+        Ok(target) => target.display().to_string(),
+        Err(_) => name,
+    }
+}
+
 fn parse_marker(line: &str) -> Option<(u32, Option<String>)> {
     let rest = line.trim_start().strip_prefix('#')?.trim_start();
     let rest = rest.strip_prefix("line").unwrap_or(rest).trim_start();
@@ -145,7 +160,7 @@ fn parse_marker(line: &str) -> Option<(u32, Option<String>)> {
         }
         None
     });
-    Some((n, name))
+    Some((n, name.map(through_links)))
 }
 
 /// The flags after the file name of a line marker (`1` enter, `2` return, `3` system header).

@@ -82,7 +82,7 @@ fn platform_of_header(name: &str) -> Option<Platform> {
 
 /// The header names of a text's `#include` lines, and whether each is quoted (`"..."`)
 /// rather than a system header (`<...>`).
-fn includes(text: &str) -> impl Iterator<Item = (&str, bool)> {
+pub(crate) fn includes(text: &str) -> impl Iterator<Item = (&str, bool)> {
     text.lines().filter_map(|line| {
         let rest = line.trim_start().strip_prefix('#')?.trim_start();
         let arg = rest.strip_prefix("include")?.trim_start();

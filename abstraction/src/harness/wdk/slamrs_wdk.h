@@ -49,6 +49,11 @@ static __inline PVOID ExAllocatePoolQuotaUninitialized(POOL_TYPE PoolType, SIZE_
 }
 #endif
 
+/* ---- the NX bit of POOL_TYPE (Windows 8 and later) ---- */
+#ifndef POOL_NX_ALLOCATION
+#define POOL_NX_ALLOCATION 512
+#endif
+
 /* ---- the driver runtime (ExInitializeDriverRuntime opts a driver into NX pools: its
    non-paged allocations become NonPagedPoolNx; no other effect a rule sees) ---- */
 #ifndef DrvRtPoolNxOptIn
@@ -75,6 +80,35 @@ static __inline VOID ExInitializeDriverRuntime(ULONG RuntimeFlags)
 #ifndef RTL_QUERY_REGISTRY_TYPECHECK
 #define RTL_QUERY_REGISTRY_TYPECHECK 0x00000100
 #define RTL_QUERY_REGISTRY_TYPECHECK_SHIFT 24
+#endif
+
+/* ---- SAL annotations of newer WDKs (they only guide the WDK's static analysis) ---- */
+#ifndef _Unreferenced_parameter_
+#define _Unreferenced_parameter_
+#endif
+#ifndef _Global_critical_region_
+#define _Global_critical_region_
+#endif
+#ifndef _Inexpressible_
+#define _Inexpressible_(x)
+#endif
+#ifndef _Old_
+#define _Old_(x)
+#endif
+#ifndef _Post_notnull_
+#define _Post_notnull_
+#endif
+#ifndef _Post_null_
+#define _Post_null_
+#endif
+#ifndef _Post_maybenull_
+#define _Post_maybenull_
+#endif
+#ifndef _Post_invalid_
+#define _Post_invalid_
+#endif
+#ifndef _Post_valid_
+#define _Post_valid_
 #endif
 
 /* ---- MSVC intrinsics the samples use ---- */
