@@ -71,6 +71,7 @@ pub fn run(args: &CirArgs) -> u8 {
         cppflags: args.cppflags.clone(),
         kernel_headers: args.kernel_headers.clone(),
         entry_map: args.entry_map.clone(),
+        more_files: Vec::new(),
     };
     let program = match platform {
         Some(p) if args.harness => match crate::driver::with_harness(&args.file, p, &dargs) {

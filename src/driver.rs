@@ -16,6 +16,8 @@ pub struct DriverArgs {
     pub kernel_headers: Option<PathBuf>,
     /// `--entry-map FILE`.
     pub entry_map: Option<PathBuf>,
+    /// The driver's other source files (after the main one on the command line).
+    pub more_files: Vec<PathBuf>,
 }
 
 /// Why a driver could not be set up.
@@ -67,7 +69,9 @@ pub fn load_options(
     let mut cppflags = tc.flags;
     if platform == Platform::Wdm {
         // headers spelled in other case, WPP's generated trace headers
-        cppflags.extend(harness::wdk::driver_include_flags(file).map_err(DriverError::Setup)?);
+        let mut files = vec![file.to_path_buf()];
+        files.extend(args.more_files.iter().cloned());
+        cppflags.extend(harness::wdk::driver_include_flags(&files).map_err(DriverError::Setup)?);
     }
     if platform == Platform::Linux {
         // the harness and OS model use these headers' types: the module's unit declares them
@@ -98,6 +102,15 @@ pub fn load_options(
             .collect(),
         ),
         externals: Default::default(),
+        pending_from: match platform {
+            Platform::Wdm => Some(
+                harness::wdm::PENDING_FROM
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect(),
+            ),
+            Platform::Linux => None,
+        },
     })
 }
 
@@ -109,7 +122,8 @@ pub fn scan(
     args: &DriverArgs,
 ) -> Result<(Program, EntryMap, LoadOptions), DriverError> {
     let opts = load_options(file, platform, args)?;
-    let prog = frontend::load_file(file, &opts).map_err(DriverError::Frontend)?;
+    let unit = unit_of(file, args)?;
+    let prog = frontend::load_file(&unit, &opts).map_err(DriverError::Frontend)?;
     let map = match &args.entry_map {
         Some(path) => {
             let text = std::fs::read_to_string(path)
@@ -125,6 +139,42 @@ pub fn scan(
         },
     };
     Ok((prog, map, opts))
+}
+
+/// The file to lower for the driver `file`: itself, or, when the driver has more source
+/// files, one unit that includes them all in order (a "unity build": each header is read
+/// once thanks to its include guard, every message names the driver's own files through
+/// the line markers). Two files defining one `static` name conflict there: a located error.
+pub fn unit_of(file: &Path, args: &DriverArgs) -> Result<PathBuf, DriverError> {
+    if args.more_files.is_empty() {
+        return Ok(file.to_path_buf());
+    }
+    let mut text =
+        String::from("/* slamrs: the driver's source files as one unit (docs/drivers.md) */\n");
+    for f in std::iter::once(file).chain(args.more_files.iter().map(PathBuf::as_path)) {
+        if !f.is_file() {
+            return Err(DriverError::Setup(format!("{}: no such file", f.display())));
+        }
+        let abs = std::fs::canonicalize(f)
+            .map_err(|e| DriverError::Setup(format!("{}: {e}", f.display())))?;
+        let quoted = abs
+            .display()
+            .to_string()
+            .replace('\\', "\\\\")
+            .replace('"', "\\\"");
+        text.push_str(&format!("#include \"{quoted}\"\n"));
+    }
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    text.hash(&mut h);
+    let path = std::env::temp_dir().join(format!("slamrs-unit-{:016x}.c", h.finish()));
+    if std::fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
+        let tmp = path.with_extension(format!("tmp{}", std::process::id()));
+        std::fs::write(&tmp, &text)
+            .and_then(|()| std::fs::rename(&tmp, &path))
+            .map_err(|e| DriverError::Setup(format!("{}: {e}", path.display())))?;
+    }
+    Ok(path)
 }
 
 /// An error about a line of the map file `path` (its text `text`): `at` is where the
@@ -222,7 +272,8 @@ pub fn with_harness(
     .map_err(|e| DriverError::Setup(format!("{}: {e}", file.display())))?;
     opts.appended = h.texts.clone();
     opts.entry = Some(harness::HARNESS_MAIN.to_string());
-    let mut prog = frontend::load_file(file, &opts).map_err(DriverError::Frontend)?;
+    let unit = unit_of(file, args)?;
+    let mut prog = frontend::load_file(&unit, &opts).map_err(DriverError::Frontend)?;
     let pairs = harness::overrides(&prog);
     crate::rules::redirect_calls(&mut prog, &pairs);
     Ok((prog, map, h))

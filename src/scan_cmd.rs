@@ -14,6 +14,9 @@ use crate::exit;
 pub struct ScanArgs {
     /// The driver's C file (it includes its kernel's headers: `<wdm.h>`, `<ntddk.h>`).
     pub file: PathBuf,
+    /// The driver's other source files, scanned with FILE as one program.
+    #[arg(value_name = "MORE_FILES")]
+    pub more_files: Vec<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = ScanFormat::Text)]
     pub format: ScanFormat,
@@ -53,6 +56,7 @@ pub fn run(args: &ScanArgs) -> u8 {
         cppflags: args.cppflags.clone(),
         kernel_headers: args.kernel_headers.clone(),
         entry_map: None,
+        more_files: args.more_files.clone(),
     };
     let (_, m, _) = match driver::scan(&args.file, platform, &dargs) {
         Ok(x) => x,

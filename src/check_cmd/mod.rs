@@ -69,6 +69,10 @@ pub struct CheckArgs {
     /// property (or the one `--property` names), with its data model, and the report
     /// says whether the answer is the one the task expects.
     pub file: PathBuf,
+    /// A driver's other source files: checked with FILE as one program (its files
+    /// included in order into one unit: docs/drivers.md, "Drivers of several files").
+    #[arg(value_name = "MORE_FILES")]
+    pub more_files: Vec<PathBuf>,
     /// The rule: a built-in name (see `slamrs rules`) or a rule file (`.slic`).
     /// Without --rule or --property, the program's own assertions are checked
     /// (`reach_error()`, failing `assert`); for a driver, every built-in rule of its
@@ -330,6 +334,12 @@ fn run_with(args: &CheckArgs, task: Option<TaskInfo>) -> u8 {
         (None, Spec::Assertions | Spec::Rule(_)) => crate::driver::platform_of(&args.file),
         _ => None,
     };
+    if platform.is_none() && !args.more_files.is_empty() {
+        return bad_input(&checked, DiagnosticKind::Usage, &format!(
+            "error: {}: more than one source file is for drivers (a source that includes <wdm.h>, <ntddk.h>, <ntifs.h> or <linux/...>); a program of several files is checked from one preprocessed unit (gcc -E ... > prog.i)",
+            args.file.display()
+        ));
+    }
     if platform.is_none() && args.entry_map.is_some() {
         return bad_input(&checked, DiagnosticKind::Usage, &format!(
             "error: {}: --entry-map is for drivers (a source that includes <wdm.h>, <ntddk.h> or <ntifs.h>)",
@@ -383,6 +393,7 @@ fn run_with(args: &CheckArgs, task: Option<TaskInfo>) -> u8 {
                 cppflags: args.cppflags.clone(),
                 kernel_headers: args.kernel_headers.clone(),
                 entry_map: args.entry_map.clone(),
+                more_files: args.more_files.clone(),
             };
             match crate::driver::with_harness(&args.file, p, &dargs) {
                 Ok((prog, map, h)) => {

@@ -39,6 +39,10 @@ pub struct LoadOptions {
     /// these (a call passing code to one of them is refused). `None`: any unknown library
     /// function may call back (user-space programs).
     pub kernel_callbacks: Option<Vec<String>>,
+    /// Windows: the kernel routines a system header declares to return `NTSTATUS` return
+    /// `STATUS_PENDING` only if their name starts with one of these (the routines that pass
+    /// an IRP on or do asynchronous I/O); the others never do. `None`: no such model.
+    pub pending_from: Option<Vec<String>>,
     /// How functions without a body and allocators behave (the hostile reading, or
     /// SV-COMP's for verification tasks).
     pub externals: crate::cir::env::Externals,
@@ -150,6 +154,7 @@ fn load_source(source: Source, opts: &LoadOptions) -> Result<Program, FrontendEr
                     &unit,
                     opts.data_model,
                     opts.kernel_callbacks.as_deref(),
+                    opts.pending_from.as_deref(),
                 )?;
                 p.system_files = source.system.clone();
                 // the analyses that split indirect calls read the environment too

@@ -58,11 +58,15 @@ fn write_if_changed(path: &Path, text: &str) -> Result<(), String> {
         .map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// Extra preprocessor flags for the Windows driver `main` (its `#include`s followed
-/// through the driver's own headers): empty when it needs none.
-pub fn driver_include_flags(main: &Path) -> Result<Vec<String>, String> {
+/// Extra preprocessor flags for the Windows driver whose source files are `files` (the
+/// main one first; their `#include`s followed through the driver's own headers): empty
+/// when it needs none.
+pub fn driver_include_flags(files: &[PathBuf]) -> Result<Vec<String>, String> {
+    let Some(main) = files.first() else {
+        return Ok(Vec::new());
+    };
     let dir = main.parent().unwrap_or(Path::new(".")).to_path_buf();
-    let needs = includes_needed(main, &dir);
+    let needs = includes_needed(files, &dir);
     if needs.links.is_empty() && needs.wpp.is_empty() {
         return Ok(Vec::new());
     }
@@ -119,12 +123,12 @@ struct Needs {
     trace_functions: std::collections::BTreeSet<String>,
 }
 
-/// Follows the includes from `main` through the files of the driver (found beside the
+/// Follows the includes from `files` through the files of the driver (found beside the
 /// including file or in the driver's folder `dir`).
-fn includes_needed(main: &Path, dir: &Path) -> Needs {
+fn includes_needed(files: &[PathBuf], dir: &Path) -> Needs {
     let mut needs = Needs::default();
     let mut seen = std::collections::HashSet::new();
-    let mut todo = vec![main.to_path_buf()];
+    let mut todo = files.to_vec();
     while let Some(file) = todo.pop() {
         if !seen.insert(file.clone()) || seen.len() > 2000 {
             continue;
@@ -227,7 +231,7 @@ mod tests {
             "// begin_wpp config\n// FUNC Log(MSG, ...);\n// end_wpp\n",
         )
         .unwrap();
-        let flags = driver_include_flags(&dir.join("drv.c")).unwrap();
+        let flags = driver_include_flags(&[dir.join("drv.c")]).unwrap();
         assert_eq!(flags.len(), 4);
         let inc = PathBuf::from(&flags[1]);
         assert_eq!(

@@ -9,7 +9,8 @@
 //!    the run;
 //! 3. if the driver created a device object, any number of times, in any order: a dispatch
 //!    routine on a fresh IRP (its current stack location has the routine's major function
-//!    code, an arbitrary minor code and arbitrary parameters; a system buffer or none),
+//!    code, an arbitrary minor code and arbitrary parameters; a system buffer of the larger
+//!    of the input and output lengths (at most 1 MiB then), or none),
 //!    `StartIo` on a fresh IRP, a DPC, timer or work item the driver queued, or the
 //!    cancellation of the last IRP a dispatch routine returned with a cancel routine set
 //!    (its cancel routine runs with the cancel spin lock held, at any later point);
@@ -50,6 +51,19 @@ pub fn harness_events(map: &EntryMap) -> Vec<&'static str> {
 }
 
 pub use super::{overrides, OVERRIDE_PREFIX};
+
+/// Kernel routines that may return `STATUS_PENDING`: those whose name starts with one of
+/// these (the others a header declares to return `NTSTATUS` never do: frontend,
+/// `LoadOptions::pending_from`). They pass an IRP on or do asynchronous I/O.
+pub const PENDING_FROM: &[&str] = &[
+    "IoCallDriver",
+    "IofCallDriver",
+    "PoCallDriver",
+    "IoAsynchronous",
+    "Zw",
+    "Nt",
+    "Flt",
+];
 
 /// Kernel routines that may call a driver routine they are given, and that the OS model
 /// does not define: a call of one is refused (no answer may depend on it).
@@ -776,6 +790,7 @@ pub fn harness(map: &EntryMap) -> Result<Harness, String> {
          static PIRP __slamrs_new_irp(UCHAR major) {\n\
          \x20   PIRP irp;\n\
          \x20   PIO_STACK_LOCATION st;\n\
+         \x20   unsigned int in_len, out_len;\n\
          \x20   if (!__slamrs_irp0_given && __VERIFIER_nondet_int()) {\n\
          \x20       __slamrs_irp0_given = 1;\n\
          \x20       irp = &__slamrs_irp0;\n\
@@ -792,14 +807,18 @@ pub fn harness(map: &EntryMap) -> Result<Harness, String> {
          \x20   irp->Tail.Overlay.CurrentStackLocation = &st[1];\n\
          \x20   irp->RequestorMode = __VERIFIER_nondet_int() ? UserMode : KernelMode;\n\
          \x20   irp->Cancel = __VERIFIER_nondet_int() ? TRUE : FALSE;\n\
+         \x20   in_len = __VERIFIER_nondet_uint();\n\
+         \x20   out_len = __VERIFIER_nondet_uint();\n\
          \x20   if (__VERIFIER_nondet_int()) {\n\
-         \x20       irp->AssociatedIrp.SystemBuffer = __builtin_malloc(64);\n\
+         \x20       /* the I/O manager's buffer holds the larger of the two lengths */\n\
+         \x20       __VERIFIER_assume(in_len <= 0x100000 && out_len <= 0x100000);\n\
+         \x20       irp->AssociatedIrp.SystemBuffer = __builtin_malloc(in_len > out_len ? in_len : out_len);\n\
          \x20       __VERIFIER_assume(irp->AssociatedIrp.SystemBuffer != 0);\n\
          \x20   }\n\
          \x20   st[1].MajorFunction = major;\n\
          \x20   st[1].MinorFunction = (UCHAR)__VERIFIER_nondet_uint();\n\
-         \x20   st[1].Parameters.DeviceIoControl.OutputBufferLength = __VERIFIER_nondet_uint();\n\
-         \x20   st[1].Parameters.DeviceIoControl.InputBufferLength = __VERIFIER_nondet_uint();\n\
+         \x20   st[1].Parameters.DeviceIoControl.OutputBufferLength = out_len;\n\
+         \x20   st[1].Parameters.DeviceIoControl.InputBufferLength = in_len;\n\
          \x20   st[1].Parameters.DeviceIoControl.IoControlCode = __VERIFIER_nondet_uint();\n\
          \x20   return irp;\n\
          }\n",

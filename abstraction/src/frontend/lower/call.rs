@@ -239,14 +239,18 @@ impl Lowerer<'_> {
                 )?;
                 Ok((Operand::Val(read(Lval::Var(t), ret)), false))
             }
-            Some((EnvFn::Known(_) | EnvFn::Unknown, name)) if self.may_call_back(&name) => {
+            Some((EnvFn::Known(_) | EnvFn::Unknown, name)) => {
                 let vals = self.call_args(args, &sig, span)?;
-                if vals.iter().any(|v| self.carries_code(v.ty)) {
-                    self.refuse(crate::cir::Construct::Callback(name), span)?;
+                if self.may_call_back(&name) && vals.iter().any(|v| self.carries_code(v.ty)) {
+                    self.refuse(crate::cir::Construct::Callback(name.clone()), span)?;
                 }
-                self.plain_call(callee, sig.ret, vals, dest, want, span)
+                let r = self.plain_call(callee, sig.ret, vals, dest, want, span)?;
+                if self.never_pending.contains(&name) {
+                    self.not_pending(&r.0, span)?;
+                }
+                Ok(r)
             }
-            Some((EnvFn::Known(_) | EnvFn::Unknown, _)) | None => {
+            None => {
                 let vals = self.call_args(args, &sig, span)?;
                 self.plain_call(callee, sig.ret, vals, dest, want, span)
             }

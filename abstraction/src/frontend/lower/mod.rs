@@ -40,6 +40,7 @@ mod init;
 mod retype;
 mod scope;
 mod seh;
+mod status;
 mod stmt;
 mod types;
 mod variadic;
@@ -68,9 +69,13 @@ pub fn lower(
     unit: &TranslationUnit,
     data_model: DataModel,
     kernel_callbacks: Option<&[String]>,
+    pending_from: Option<&[String]>,
 ) -> Result<Program, FrontendError> {
     let mut l = Lowerer::new(source, data_model);
     l.kernel_callbacks = kernel_callbacks.map(|k| k.to_vec());
+    if let Some(prefixes) = pending_from {
+        l.never_pending = status::never_pending(source, prefixes);
+    }
     l.collect_defined(unit);
     for ext in &unit.0 {
         if let Err(e) = l.external(ext) {
@@ -128,6 +133,8 @@ struct Lowerer<'a> {
     seh_unit: bool,
     /// Functions whose definition changed the type an earlier declaration gave them.
     retyped: HashSet<FuncId>,
+    /// Kernel routines that never return `STATUS_PENDING` (see `status.rs`).
+    never_pending: HashSet<String>,
 }
 
 impl<'a> Lowerer<'a> {
@@ -161,6 +168,7 @@ impl<'a> Lowerer<'a> {
             kernel_callbacks: None,
             seh_unit: src.text.contains(seh::TRY_EXCEPT) || src.text.contains(seh::TRY_FINALLY),
             retyped: HashSet::default(),
+            never_pending: HashSet::default(),
         }
     }
 
