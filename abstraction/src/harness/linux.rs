@@ -17,7 +17,9 @@
 //! Each call goes through a unit function (rules check "when the entry point returns" at
 //! its exit). A callback's pointer arguments point at one static object per pointee type,
 //! shared by all callbacks (so `file->private_data` set by `open` is what `read` sees);
-//! integer arguments are nondeterministic.
+//! integer arguments are nondeterministic, and so are the top-level integer members of
+//! those objects when the harness starts (what the kernel set them to: a platform device's
+//! `id`, a file's `f_flags`; pointer members stay null, nested structures zero).
 //!
 //! The OS model is hostile where the kernel may be: `request_irq` may fail; `kmalloc` and
 //! friends may return NULL (they are allocation sites of the driver, see the lowering). It
@@ -390,6 +392,9 @@ struct Args<'p> {
     /// Static objects declared so far: (pointee type, C declaration, name).
     objects: Vec<(Ty, String)>,
     decls: String,
+    /// Statements giving the objects' integer members arbitrary values (what the kernel
+    /// set them to: a platform device's `id`, a file's `f_flags`, an inode's `i_rdev`).
+    inputs: String,
 }
 
 impl<'p> Args<'p> {
@@ -406,6 +411,16 @@ impl<'p> Args<'p> {
                     None
                 } else {
                     let kw = if def.is_union { "union" } else { "struct" };
+                    if !def.is_union {
+                        for f in def.fields.iter().flatten() {
+                            if types.is_integer(f.ty) && !f.name.starts_with('<') {
+                                let m = format!("{name}.{}", f.name);
+                                self.inputs.push_str(&format!(
+                                    "    {m} = (__typeof__({m}))__VERIFIER_nondet_long();\n"
+                                ));
+                            }
+                        }
+                    }
                     Some(format!("static {kw} {} {name};\n", def.name))
                 }
             }
@@ -466,6 +481,7 @@ pub fn harness(map: &EntryMap, prog: &Program) -> Result<Harness, String> {
         prog,
         objects: Vec::new(),
         decls: String::new(),
+        inputs: String::new(),
     };
     let mut units = Vec::new();
     let mut defs = String::new();
@@ -637,6 +653,7 @@ pub fn harness(map: &EntryMap, prog: &Program) -> Result<Harness, String> {
     t.push_str(&defs);
     t.push_str(&format!("int {HARNESS_MAIN}(void)\n{{\n"));
     t.push_str(&state);
+    t.push_str(&args.inputs);
     t.push_str(&super::linux_params::havoc(&super::linux_params::params(
         prog,
     )));
