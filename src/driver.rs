@@ -266,7 +266,7 @@ pub fn with_harness(
         )));
     }
     let h = match platform {
-        Platform::Wdm => harness::wdm::harness(&map),
+        Platform::Wdm => harness::wdm::harness(&map, &driver),
         Platform::Linux => harness::linux::harness(&map, &driver),
     }
     .map_err(|e| DriverError::Setup(format!("{}: {e}", file.display())))?;

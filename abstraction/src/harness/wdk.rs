@@ -152,7 +152,9 @@ fn includes_needed(files: &[PathBuf], dir: &Path) -> Needs {
                 .into_iter()
                 .find_map(|d| super::platform::find_ignoring_case(d, name));
             if let Some(p) = folded {
-                needs.links.insert(name.replace('\\', "/"), p.clone());
+                // a link's target is read from the link's own folder: absolute
+                let target = std::fs::canonicalize(&p).unwrap_or_else(|_| p.clone());
+                needs.links.insert(name.replace('\\', "/"), target);
                 todo.push(p);
             } else if name.to_ascii_lowercase().ends_with(".tmh") {
                 needs.wpp.insert(name.replace('\\', "/"));

@@ -28,6 +28,7 @@
 //! the ones defined here).
 
 use super::{unit_name, EntryMap, Harness, Role, HARNESS_FILE, HARNESS_MAIN, OS_MODEL_FILE};
+use crate::cir::Program;
 
 /// The harness's event after a dispatch routine returns (the pending rule's).
 pub const DISPATCH_END: &str = "__slamrs_dispatch_end";
@@ -69,7 +70,6 @@ pub const PENDING_FROM: &[&str] = &[
 /// does not define: a call of one is refused (no answer may depend on it).
 pub const CALLS_BACK: &[&str] = &[
     "IoStartNextPacketByKey",
-    "IoQueueWorkItemEx",
     "ExQueueWorkItem",
     "IoConnectInterrupt",
     "IoConnectInterruptEx",
@@ -113,7 +113,7 @@ static PRKDPC __slamrs_dpc1;
 static int __slamrs_dpc_queued1;
 static PKTIMER __slamrs_dpc_timer1;
 static PIO_WORKITEM __slamrs_work_item;
-static PIO_WORKITEM_ROUTINE __slamrs_work_routine;
+static void *__slamrs_work_routine;   /* an IO_WORKITEM_ROUTINE or its _EX form */
 static PDEVICE_OBJECT __slamrs_work_device;
 static PVOID __slamrs_work_context;
 static int __slamrs_work_queued;
@@ -569,7 +569,18 @@ VOID IoQueueWorkItem(PIO_WORKITEM IoWorkItem, PIO_WORKITEM_ROUTINE WorkerRoutine
     if (__slamrs_work_queued && __slamrs_work_item != IoWorkItem)
         __slamrs_bound_work_item();
     __slamrs_work_item = IoWorkItem;
-    __slamrs_work_routine = WorkerRoutine;
+    __slamrs_work_routine = (void *)WorkerRoutine;
+    __slamrs_work_context = Context;
+    __slamrs_work_queued = 1;
+}
+
+VOID IoQueueWorkItemEx(PIO_WORKITEM IoWorkItem, PIO_WORKITEM_ROUTINE_EX WorkerRoutine,
+                       WORK_QUEUE_TYPE QueueType, PVOID Context)
+{
+    if (__slamrs_work_queued && __slamrs_work_item != IoWorkItem)
+        __slamrs_bound_work_item();
+    __slamrs_work_item = IoWorkItem;
+    __slamrs_work_routine = (void *)WorkerRoutine;
     __slamrs_work_context = Context;
     __slamrs_work_queued = 1;
 }
@@ -594,7 +605,7 @@ fn os_model(map: &EntryMap) -> String {
 
 /// Builds the harness and OS model for a Windows driver's map; an error says what the map
 /// lacks.
-pub fn harness(map: &EntryMap) -> Result<Harness, String> {
+pub fn harness(map: &EntryMap, prog: &Program) -> Result<Harness, String> {
     let Some(entry) = map.driver_entry() else {
         return Err(
             "no DriverEntry: the entry-point map has no driver-entry routine (name one in a map file with --entry-map)"
@@ -738,15 +749,26 @@ pub fn harness(map: &EntryMap) -> Result<Harness, String> {
         }
     }
     for e in map.functions_with(|r| *r == Role::WorkItem) {
-        let u = unit(
-            &Role::WorkItem,
-            &e.function,
-            "VOID",
-            "PDEVICE_OBJECT DeviceObject, PVOID Context",
-            "DeviceObject, Context",
-        );
+        // IO_WORKITEM_ROUTINE_EX (IoQueueWorkItemEx) also takes the work item
+        let ex = prog
+            .func_by_name(&e.function)
+            .is_some_and(|f| prog.func(f).params.len() == 3);
+        let (params, pass, args) = if ex {
+            (
+                "PDEVICE_OBJECT DeviceObject, PVOID Context, PIO_WORKITEM IoWorkItem",
+                "DeviceObject, Context, IoWorkItem",
+                "dev, __slamrs_work_context, __slamrs_work_item",
+            )
+        } else {
+            (
+                "PDEVICE_OBJECT DeviceObject, PVOID Context",
+                "DeviceObject, Context",
+                "dev, __slamrs_work_context",
+            )
+        };
+        let u = unit(&Role::WorkItem, &e.function, "VOID", params, pass);
         cases.push(format!(
-            "if (__slamrs_work_queued && __slamrs_work_routine == {f}) {{ __slamrs_work_queued = 0; {u}(dev, __slamrs_work_context); }} /* work-item */",
+            "if (__slamrs_work_queued && __slamrs_work_routine == (void *){f}) {{ __slamrs_work_queued = 0; {u}({args}); }} /* work-item */",
             f = e.function
         ));
     }
