@@ -40,7 +40,7 @@ enum Command {
     /// program's own assertions. Exit status: 0 safe, 10 violation (a replayed
     /// counterexample is printed), 20 unknown (the reason is printed: timeout,
     /// memory or iteration limit, no progress), 2 bad input.
-    Check(CheckArgs),
+    Check(Box<CheckArgs>),
     /// Decide reachability in a boolean program (the Bebop model checker).
     ///
     /// Without --label, asks whether some `assert` can fail. A reachable

@@ -281,13 +281,12 @@ fn pp_numbers(text: &str) -> Vec<(usize, usize)> {
                 let s = i;
                 while i < b.len() {
                     let x = b[i];
-                    if matches!(x, b'+' | b'-') && matches!(b[i - 1], b'e' | b'E' | b'p' | b'P') {
-                        i += 1;
-                    } else if x == b'_' || x == b'.' || x.is_ascii_alphanumeric() {
-                        i += 1;
-                    } else {
+                    let sign =
+                        matches!(x, b'+' | b'-') && matches!(b[i - 1], b'e' | b'E' | b'p' | b'P');
+                    if !(sign || x == b'_' || x == b'.' || x.is_ascii_alphanumeric()) {
                         break;
                     }
+                    i += 1;
                 }
                 out.push((s, i));
             }

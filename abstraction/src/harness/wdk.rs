@@ -243,7 +243,7 @@ mod tests {
         let tmh = std::fs::read_to_string(inc.join("drv.tmh")).unwrap();
         assert!(tmh.contains("#define Log(...) ((void)0)"), "{tmh}");
         std::fs::write(dir.join("plain.c"), "#include \"procs.h\"\n").unwrap();
-        assert!(driver_include_flags(&dir.join("plain.c"))
+        assert!(driver_include_flags(&[dir.join("plain.c")])
             .unwrap()
             .is_empty());
         std::fs::remove_dir_all(&dir).unwrap();
