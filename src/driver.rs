@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::report::codes::{CodeKind, CodeNames};
 use bebop::diag::{Colour, Report};
 use slamrs_abstraction::cir::Program;
 use slamrs_abstraction::frontend::{self, FrontendError, LoadOptions};
@@ -139,6 +140,30 @@ pub fn scan(
         },
     };
     Ok((prog, map, opts))
+}
+
+/// The names of the status codes of the driver's kernel, for traces (empty when its
+/// headers cannot be read).
+pub fn code_names(file: &Path, platform: Platform, args: &DriverArgs) -> CodeNames {
+    let Ok(opts) = load_options(file, platform, args) else {
+        return CodeNames::default();
+    };
+    let kind = match platform {
+        Platform::Wdm => CodeKind::NtStatus,
+        Platform::Linux => CodeKind::Errno,
+    };
+    let compiler = opts.compiler.as_deref().unwrap_or("gcc");
+    // `-include` of the harness's headers is not needed for the names
+    let mut flags = Vec::new();
+    let mut it = opts.cppflags.iter();
+    while let Some(f) = it.next() {
+        if f == "-include" {
+            it.next();
+        } else {
+            flags.push(f.clone());
+        }
+    }
+    CodeNames::from_headers(compiler, &flags, kind)
 }
 
 /// The file to lower for the driver `file`: itself, or, when the driver has more source

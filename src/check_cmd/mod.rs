@@ -387,6 +387,7 @@ fn run_with(args: &CheckArgs, task: Option<TaskInfo>) -> u8 {
     let mut unit_info: Vec<coverage::Unit> = Vec::new();
     let mut driver_map = None;
     let mut generated: Vec<(String, String)> = Vec::new();
+    let mut codes = report::codes::CodeNames::default();
     let loaded = match platform {
         Some(p) => {
             let dargs = crate::driver::DriverArgs {
@@ -397,6 +398,7 @@ fn run_with(args: &CheckArgs, task: Option<TaskInfo>) -> u8 {
             };
             match crate::driver::with_harness(&args.file, p, &dargs) {
                 Ok((prog, map, h)) => {
+                    codes = crate::driver::code_names(&args.file, p, &dargs);
                     units = h.units.iter().map(|u| u.0.clone()).collect();
                     unit_info = h.units.clone();
                     generated = h.texts.clone();
@@ -720,6 +722,7 @@ fn run_with(args: &CheckArgs, task: Option<TaskInfo>) -> u8 {
         driver: driver_map.is_some(),
         entry_points: &entry_points,
         texts: &generated,
+        codes: &codes,
     };
     let mut report = report::build::report(&context, &outcome);
     report.entry_return = entry_return(

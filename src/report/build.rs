@@ -29,6 +29,8 @@ pub struct Context<'a> {
     /// Generated sources (name, text) the program was lowered with — a driver's harness
     /// and OS model — whose lines traces show although no file holds them.
     pub texts: &'a [(String, String)],
+    /// Names of the driver's status codes, shown beside trace values.
+    pub codes: &'a super::codes::CodeNames,
 }
 
 /// The report of `outcome`.
@@ -72,7 +74,7 @@ pub fn report(c: &Context, outcome: &Outcome) -> CheckReport {
                     ..location(c.prog, loc, cex.error_func)
                 });
             }
-            r.trace = lines(c.prog, cex, c.texts);
+            r.trace = lines(c.prog, cex, c.texts, c.codes);
             let edges: Vec<_> = cex.steps.iter().map(|s| (s.func, s.node, s.edge)).collect();
             r.waypoints = waypoints(
                 c.prog,
@@ -264,7 +266,12 @@ fn inputs_along(
 
 /// The counterexample's steps grouped into lines: consecutive steps on one source line at
 /// one call depth.
-fn lines(prog: &Program, cex: &Counterexample, texts: &[(String, String)]) -> Vec<TraceLine> {
+fn lines(
+    prog: &Program,
+    cex: &Counterexample,
+    texts: &[(String, String)],
+    codes: &super::codes::CodeNames,
+) -> Vec<TraceLine> {
     let src = SourceCache::with_texts(texts);
     let mut out: Vec<TraceLine> = Vec::new();
     for s in &cex.steps {
@@ -290,7 +297,7 @@ fn lines(prog: &Program, cex: &Counterexample, texts: &[(String, String)]) -> Ve
             if !l.values.iter().any(|m| &m.name == n) && !n.starts_with("tmp.") {
                 l.values.push(NamedValue {
                     name: n.clone(),
-                    value: v.clone(),
+                    value: codes.annotate(v).unwrap_or_else(|| v.clone()),
                 });
             }
         }

@@ -4,6 +4,7 @@
 //! where the command line says ([`emit`]).
 
 pub mod build;
+pub mod codes;
 pub mod emit;
 pub mod html;
 pub mod model;
