@@ -650,6 +650,12 @@ impl Lowerer<'_> {
             Some(name) => match self.scopes.tag_current(name) {
                 Some(Tag::Struct(id, ty, u)) if u == is_union => {
                     if self.prog.types.struct_def(id).fields.is_some() {
+                        // the same definition again (a header without an include guard
+                        // read twice: a driver's files lowered as one unit) is the type
+                        // it already is, as in two translation units
+                        if self.same_definition(id, is_union, decls, st.span)? {
+                            return Ok(ty);
+                        }
                         return Err(self.err(
                             st.span,
                             ErrorKind::Invalid,
@@ -694,6 +700,44 @@ impl Lowerer<'_> {
             .types
             .complete_struct_with(id, members, attrs, pack);
         Ok(ty)
+    }
+
+    /// Whether the member declarations `decls` (at `span`) define the struct `id` has
+    /// already: the same members (names, offsets, sizes, bit-fields) in the same order.
+    fn same_definition(
+        &mut self,
+        id: crate::cir::StructId,
+        is_union: bool,
+        decls: &[Node<lang_c::ast::StructDeclaration>],
+        span: Span,
+    ) -> LResult<bool> {
+        let Some(old) = self.prog.types.struct_def(id).fields.clone() else {
+            return Ok(false);
+        };
+        let mut attrs = crate::cir::LayoutAttrs::default();
+        if let Some(lists) = self.text_attrs.tags.get(&span.start).cloned() {
+            for l in lists {
+                if crate::frontend::attrs::layout_of(&l, &mut attrs).is_err() {
+                    return Ok(false);
+                }
+            }
+        }
+        let pack = self.text_attrs.pack_at(span.start);
+        let members = self.struct_members(decls)?;
+        let name = self.synthetic("redefinition");
+        let (fid, _) = self.prog.types.declare_struct(name, is_union);
+        self.prog
+            .types
+            .complete_struct_with(fid, members, attrs, pack);
+        let types = &self.prog.types;
+        let fresh = types.struct_def(fid).fields.clone().unwrap_or_default();
+        Ok(old.len() == fresh.len()
+            && old.iter().zip(&fresh).all(|(a, b)| {
+                a.name == b.name
+                    && a.offset == b.offset
+                    && a.bitfield == b.bitfield
+                    && types.size_of(a.ty) == types.size_of(b.ty)
+            }))
     }
 
     fn check_tag_kind(&self, t: Tag, is_union: bool, name: &str, span: Span) -> LResult<Ty> {
