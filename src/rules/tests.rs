@@ -375,6 +375,47 @@ fn load_rule_resolves_builtins_files_and_reports_unknown_names() {
 // ---------------------------------------------------------------- instrumentation: rules
 
 #[test]
+fn giveup_ends_the_path_at_a_bound_that_is_no_abort() {
+    let r = rule(
+        "state { int n = 0; }\nlock.entry {\n  if (n == 1) giveup \"two locks\";\n  n = n + 1;\n}\n",
+    );
+    let RStmt::If { then, .. } = &r.handlers[0].body[0] else {
+        panic!("{:?}", r.handlers[0].body)
+    };
+    assert_eq!(
+        **then,
+        RStmt::GiveUp {
+            message: "two locks".into(),
+            pos: Pos { line: 3, col: 15 }
+        }
+    );
+    let src =
+        "extern void lock(int *l); int a, b;\nint main(void) { lock(&a); lock(&b); return 0; }\n";
+    let (out, ins, p) = run_rule(src, &r, &[]);
+    let loc = error_loc(&out);
+    assert_eq!(p.file_name(loc), "r.slic");
+    assert_eq!((loc.line, loc.col), (3, 15));
+    assert_eq!(ins.bounds, vec![(loc, "two locks".to_string())]);
+    assert!(
+        ins.aborts.iter().all(|(l, _)| *l != loc),
+        "{:?}",
+        ins.aborts
+    );
+    // one lock: no bound reached
+    let src = "extern void lock(int *l); int a;\nint main(void) { lock(&a); return 0; }\n";
+    let (out, _, _) = run_rule(src, &r, &[]);
+    assert_eq!(out, Outcome::Return { value: Some(0) });
+    // the native monitor ends the run there too (as an abort at its own location)
+    let m = native::monitor(&r, ins.rule_file.unwrap());
+    assert_eq!(m.aborts, vec![loc]);
+    // errors
+    let e = rule_err("f.entry { giveup; }");
+    assert!(e.message.contains("the giveup message (a string)"), "{e}");
+    let e = rule_err("state { int giveup = 0; }\nf.entry { }");
+    assert_eq!(e.line, 1, "{e}");
+}
+
+#[test]
 fn double_acquire_ends_at_the_abort() {
     let src = format!(
         "{SPIN_DECLS}int main(void) {{ spin_lock(&lk); spin_lock(&lk); spin_unlock(&lk); return 0; }}\n"
