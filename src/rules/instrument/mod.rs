@@ -8,6 +8,7 @@ pub use events::redirect_calls;
 mod fold;
 mod nesting;
 mod rewrite;
+mod seed;
 
 use rustc_hash::FxHashMap as HashMap;
 
@@ -130,8 +131,9 @@ pub fn instrument_units(
             ),
         ));
     }
+    let at_calls = seed::at_call_sites(prog, &out.preds);
     let mut preds = PredicateSet::default();
-    for (f, e) in out.preds {
+    for (f, e) in out.preds.into_iter().chain(at_calls) {
         preds.add(prog, Some(f), e);
     }
     result.aborts = out.aborts;
