@@ -21,7 +21,7 @@ pub fn at_call_sites(prog: &Program, preds: &[(FuncId, Expr)]) -> Vec<(FuncId, E
     // (observed function, its `$k` variable, k, the predicate)
     let mut by_callee: Vec<(FuncId, VarId, usize, &Expr)> = Vec::new();
     for (f, e) in preds {
-        if let Some((v, k)) = argument_comparison(prog, e) {
+        if let Some((v, k)) = argument_comparison(prog, *f, e) {
             by_callee.push((*f, v, k, e));
         }
     }
@@ -30,6 +30,31 @@ pub fn at_call_sites(prog: &Program, preds: &[(FuncId, Expr)]) -> Vec<(FuncId, E
     }
     let mut seen: HashSet<(FuncId, Expr)> = HashSet::default();
     let mut out = Vec::new();
+    // in a body the handlers were spliced into, `$k` is a copy of the k-th parameter made
+    // on entry: the comparison over the parameter is what the caller's facts reach
+    for &(f, v, k, e) in &by_callee {
+        let Some(&param) = prog.func(f).params.get(k - 1) else {
+            continue;
+        };
+        if param != v && prog.func(f).body.is_some() && prog.var(param).ty == prog.var(v).ty {
+            let read = super::emit::read_var(prog, param);
+            let p = subst_var(e, v, &read);
+            // and the copy is the parameter (the handlers assign state from the copy)
+            let same = Expr {
+                kind: ExprKind::Binary(
+                    BinOp::Eq,
+                    Box::new(super::emit::read_var(prog, v)),
+                    Box::new(read),
+                ),
+                ty: e.ty,
+            };
+            for p in [p, same] {
+                if seen.insert((f, p.clone())) {
+                    out.push((f, p));
+                }
+            }
+        }
+    }
     for g in prog.func_ids() {
         let Some(body) = &prog.func(g).body else {
             continue;
@@ -94,10 +119,11 @@ fn argument_is(prog: &Program, e: &Expr, v: VarId, arg: &Expr) -> Option<Expr> {
     })
 }
 
-/// For `a == b` over pointers that reads exactly one argument variable `$k` (a parameter
-/// or local named so) and otherwise static-storage variables only (at least one): that
-/// variable and k.
-fn argument_comparison(prog: &Program, e: &Expr) -> Option<(VarId, usize)> {
+/// For `a == b` over pointers in `f` that reads exactly one argument variable — the k-th
+/// parameter of `f` (handlers spliced into a body read the parameter itself) or a variable
+/// named `$k` (a wrapper's parameter, or the copy of one) — and otherwise static-storage
+/// variables only (at least one): that variable and k.
+fn argument_comparison(prog: &Program, f: FuncId, e: &Expr) -> Option<(VarId, usize)> {
     let ExprKind::Binary(BinOp::Eq, a, b) = &e.kind else {
         return None;
     };
@@ -116,7 +142,10 @@ fn argument_comparison(prog: &Program, e: &Expr) -> Option<(VarId, usize)> {
             globals += 1;
             continue;
         }
-        let k = var.name.strip_prefix('$')?.parse::<usize>().ok()?;
+        let k = match prog.func(f).params.iter().position(|&p| p == v) {
+            Some(i) => i + 1,
+            None => var.name.strip_prefix('$')?.parse::<usize>().ok()?,
+        };
         if k == 0 || arg.is_some() {
             return None;
         }
