@@ -19,10 +19,10 @@ use slamrs_abstraction::cir::{BinOp, Callee, Expr, ExprKind, FuncId, Program, St
 /// function with state variables, one per direct call of that function.
 pub fn at_call_sites(prog: &Program, preds: &[(FuncId, Expr)]) -> Vec<(FuncId, Expr)> {
     // (observed function, its `$k` variable, k, the predicate)
-    let mut by_callee: Vec<(FuncId, VarId, usize, &Expr)> = Vec::new();
+    let mut by_callee: Vec<(FuncId, VarId, usize, Expr)> = Vec::new();
     for (f, e) in preds {
         if let Some((v, k)) = argument_comparison(prog, *f, e) {
-            by_callee.push((*f, v, k, e));
+            by_callee.push((*f, v, k, e.clone()));
         }
     }
     if by_callee.is_empty() {
@@ -32,13 +32,16 @@ pub fn at_call_sites(prog: &Program, preds: &[(FuncId, Expr)]) -> Vec<(FuncId, E
     let mut out = Vec::new();
     // in a body the handlers were spliced into, `$k` is a copy of the k-th parameter made
     // on entry: the comparison over the parameter is what the caller's facts reach
-    for &(f, v, k, e) in &by_callee {
+    let mut over_params = Vec::new();
+    for (f, v, k, e) in &by_callee {
+        let (f, v, k) = (*f, *v, *k);
         let Some(&param) = prog.func(f).params.get(k - 1) else {
             continue;
         };
         if param != v && prog.func(f).body.is_some() && prog.var(param).ty == prog.var(v).ty {
             let read = super::emit::read_var(prog, param);
             let p = subst_var(e, v, &read);
+            over_params.push((f, param, k, p.clone()));
             // and the copy is the parameter (the handlers assign state from the copy)
             let same = Expr {
                 kind: ExprKind::Binary(
@@ -55,6 +58,7 @@ pub fn at_call_sites(prog: &Program, preds: &[(FuncId, Expr)]) -> Vec<(FuncId, E
             }
         }
     }
+    by_callee.extend(over_params);
     for g in prog.func_ids() {
         let Some(body) = &prog.func(g).body else {
             continue;
@@ -68,7 +72,8 @@ pub fn at_call_sites(prog: &Program, preds: &[(FuncId, Expr)]) -> Vec<(FuncId, E
             else {
                 continue;
             };
-            for &(_, v, k, e) in by_callee.iter().filter(|(f, ..)| f == callee) {
+            for (_, v, k, e) in by_callee.iter().filter(|(f, ..)| f == callee) {
+                let (v, k) = (*v, *k);
                 let Some(arg) = args.get(k - 1) else {
                     continue;
                 };
