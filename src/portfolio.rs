@@ -105,10 +105,22 @@ fn portfolio(
     let mprog = prog.clone();
     let mthread_opts = mopts.clone();
     let stop = stop_cegar.clone();
+    let bounds = copts.bounds.clone();
     pool.spawn(move || {
         let mut mprog = mprog;
         let (found, stats) = mixed::find(&mut mprog, &mthread_opts);
-        if matches!(found, mixed::Found::Safe | mixed::Found::Violation(_)) {
+        // a path to a bound (the environment model's, the rule's `giveup`) is no answer:
+        // the CEGAR loop goes on, and may find a violation within the bounds
+        let answer = match &found {
+            mixed::Found::Safe => true,
+            mixed::Found::Violation(cex) => {
+                !bounds.contains(&cex.error_loc)
+                    && slamrs_abstraction::harness::model_bound(&mprog.func(cex.error_func).name)
+                        .is_none()
+            }
+            mixed::Found::Unknown(_) => false,
+        };
+        if answer {
             stop.store(true, Ordering::Release);
         }
         let _ = tx.send((found, stats, mprog));

@@ -31,6 +31,10 @@ pub enum ReasonKind {
     /// A path reached a bound of a model (an environment model's, the mixed backend's
     /// stack or heap bound), so no answer holds beyond it.
     ModelBound,
+    /// A path reached a bound of the rule (its `giveup` statement: more locks held at
+    /// once than the rule follows, ...), so the rule cannot tell whether the run goes on
+    /// to break it.
+    RuleBound,
     /// The program uses a construct slamrs does not model exactly, and the answer would
     /// depend on it.
     Unsupported,
@@ -61,6 +65,7 @@ impl ReasonKind {
             ReasonKind::RefinementStalled => "refinement-stalled",
             ReasonKind::Unconfirmed => "unconfirmed",
             ReasonKind::ModelBound => "model-bound",
+            ReasonKind::RuleBound => "rule-bound",
             ReasonKind::Unsupported => "unsupported",
             ReasonKind::LibraryModel => "library-model",
             ReasonKind::NoEntry => "no-entry",
@@ -149,6 +154,7 @@ mod tests {
             RefinementStalled,
             Unconfirmed,
             ModelBound,
+            RuleBound,
             Unsupported,
             LibraryModel,
             NoEntry,

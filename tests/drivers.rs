@@ -239,10 +239,12 @@ fn linux_bad_input_is_a_located_error() {
 
 /// One rule's expected status from a driver's `slamrs-expect:` line: `rule=STATUS` must
 /// come out exactly; `rule=STATUS?` is the truth slamrs does not reach yet (it may give up
-/// or time out, never answer the opposite).
+/// or time out, never answer the opposite); `rule=GIVEUP:KIND` also names the reason's
+/// kind (`rule-bound`, ...).
 struct Expect {
     rule: String,
     status: String,
+    reason: Option<String>,
     may_give_up: bool,
 }
 
@@ -255,9 +257,15 @@ fn expectations(text: &str) -> Vec<Expect> {
         .filter_map(|w| w.split_once('='))
         .map(|(rule, st)| {
             let may_give_up = st.ends_with('?');
+            let st = st.trim_end_matches('?');
+            let (st, reason) = match st.split_once(':') {
+                Some((st, kind)) => (st, Some(kind.to_string())),
+                None => (st, None),
+            };
             Expect {
                 rule: rule.to_string(),
-                status: st.trim_end_matches('?').replace('-', " "),
+                status: st.replace('-', " "),
+                reason,
                 may_give_up,
             }
         })
@@ -340,7 +348,13 @@ fn every_driver_gets_its_expected_status_per_rule() {
                     let mut c = counts.lock().unwrap();
                     c.0 += 1;
                     let gave_up = matches!(status, "GIVEUP" | "TIMEOUT" | "SPACEOUT");
-                    if status == e.status {
+                    let kind = r["report"]["reason"]["kind"].as_str().unwrap_or("");
+                    if status == e.status && e.reason.as_deref().is_some_and(|k| k != kind) {
+                        failures.lock().unwrap().push(format!(
+                            "{name}: rule {rule}: {status} with reason `{kind}`, expected `{}`",
+                            e.reason.as_deref().unwrap_or("")
+                        ));
+                    } else if status == e.status {
                         c.1 += 1;
                     } else if e.may_give_up && gave_up {
                         c.2 += 1;

@@ -376,7 +376,7 @@ fn the_page_walks_the_counterexample_in_a_real_browser() {
     assert!(
         last.values
             .iter()
-            .any(|v| v.name == "slic_ke" && v.value == "1"),
+            .any(|v| v.name == "slic_ke1_held" && v.value == "1"),
         "{last:?}"
     );
 
@@ -414,7 +414,7 @@ fn the_page_walks_the_counterexample_in_a_real_browser() {
         .arg(&safe_html)
         .arg("--locking")
         .arg(&lock_html)
-        .args(["--expect-state", "slic_ke", "1"])
+        .args(["--expect-state", "slic_ke1_held", "1"])
         .arg("--long")
         .arg(&long_html);
     let (code, out, err) = run_bounded(cmd, Duration::from_secs(120), &dir);

@@ -1,6 +1,6 @@
 // rule: locking
 // expect: violation
-// message: is released but no spin lock is held
+// message: spin lock is released but it is not held
 // inputs: 1 1
 // A NAPI-style poll routine calls a completion helper that drops the ring lock itself, then unlocks again: spin_unlock of a lock not held whenever receive work was pending.
 

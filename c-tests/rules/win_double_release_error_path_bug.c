@@ -1,6 +1,6 @@
 // rule: locking
 // expect: violation
-// message: is released but no spin lock is held
+// message: spin lock is released but it is not held
 // inputs: 4096
 // A write handler releases the spin lock inside its "transfer too large" branch and again after the if/else, so the error path releases the lock twice.
 

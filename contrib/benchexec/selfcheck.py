@@ -165,6 +165,7 @@ def check_results(tool):
         "refinement-stalled",
         "unconfirmed",
         "model-bound",
+        "rule-bound",
         "unsupported",
         "library-model",
         "no-entry",

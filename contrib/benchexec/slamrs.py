@@ -23,8 +23,8 @@ RESULT_OUT_OF_MEMORY = "OUT OF MEMORY"
 
 # The kinds of reasons slamrs gives for an UNKNOWN verdict, mapped to the result BenchExec should
 # record.  Kinds that are not listed (iteration-limit, refinement-stalled, unconfirmed,
-# model-bound, unsupported, library-model, no-entry, internal-error, cancelled, and any future
-# one) are a plain "unknown".
+# model-bound, rule-bound, unsupported, library-model, no-entry, internal-error, cancelled,
+# vacuous, and any future one) are a plain "unknown".
 _UNKNOWN_KIND_RESULT = {
     "timeout": result.RESULT_TIMEOUT,
     "memory-limit": RESULT_OUT_OF_MEMORY,

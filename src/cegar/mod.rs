@@ -10,7 +10,7 @@ use bebop::driver::{decide, Engine};
 use bebop::reach::{Limit, Outcome as BpOutcome, Target};
 use bebop::symbolic::{Stop, SymbolicOptions};
 use slamrs_abstraction::c2bp::{self, Abstractor, PredicateSet};
-use slamrs_abstraction::cir::Program;
+use slamrs_abstraction::cir::{Loc, Program};
 use slamrs_abstraction::frontend::models;
 use slamrs_abstraction::harness;
 use slamrs_refinement::explore::Explored;
@@ -39,6 +39,10 @@ pub struct Options {
     pub explore: bool,
     /// Set by another engine of the portfolio once it answered: the loop stops (unknown).
     pub stop: Option<Arc<AtomicBool>>,
+    /// The `Error` edges that are a rule's bounds (its `giveup` statements), by location:
+    /// `confirm` rejects a counterexample that ends at one, and the run is then repeated
+    /// with those paths cut, as for an environment model's bound ([`run`]).
+    pub bounds: Vec<Loc>,
 }
 
 impl Default for Options {
@@ -53,6 +57,7 @@ impl Default for Options {
             save_abstractions: None,
             explore: true,
             stop: None,
+            bounds: Vec::new(),
         }
     }
 }
@@ -205,7 +210,7 @@ pub fn run(
     confirm: &mut Confirm,
 ) -> Outcome {
     let mut model_cex_rejected = false;
-    let mut bound_reached = false;
+    let mut bound_reached = None;
     let first = {
         let mut watched = |p: &Program, cex: &Counterexample| {
             let checked = confirm(p, cex);
@@ -213,7 +218,9 @@ pub fn run(
                 model_cex_rejected = true;
             }
             if harness::model_bound(&p.func(cex.error_func).name).is_some() {
-                bound_reached = true;
+                bound_reached.get_or_insert(ReasonKind::ModelBound);
+            } else if opts.bounds.contains(&cex.error_loc) {
+                bound_reached.get_or_insert(ReasonKind::RuleBound);
             }
             checked
         };
@@ -222,8 +229,8 @@ pub fn run(
     let Verdict::Unknown(why) = &first.verdict else {
         return first;
     };
-    if bound_reached && opts.deadline.is_none_or(|d| Instant::now() < d) {
-        return within_bounds(prog, first, opts, progress, confirm);
+    if let Some(kind) = bound_reached.filter(|_| opts.deadline.is_none_or(|d| Instant::now() < d)) {
+        return within_bounds(prog, first, kind, opts, progress, confirm);
     }
     if !model_cex_rejected || opts.deadline.is_some_and(|d| Instant::now() >= d) {
         return first;
@@ -256,14 +263,16 @@ pub fn run(
     }
 }
 
-/// After `first` ended at a path that reaches an environment model's bound: checks again
-/// with the paths cut at the bounds ([`harness::end_paths_at_bounds`]), from the
-/// predicates `first` ended with. A violation found so is a real one (replayed like every
-/// other) and is the answer; anything else leaves `first`'s UNKNOWN, with what the second
-/// check found added to its reason.
+/// After `first` ended at a path that reaches a bound (`kind`: an environment model's, or
+/// the rule's `giveup`): checks again with the paths cut at every bound
+/// ([`harness::end_paths_at_bounds`], [`Options::bounds`]), from the predicates `first`
+/// ended with. A violation found so is a real one (replayed like every other) and is the
+/// answer; anything else leaves `first`'s UNKNOWN, with what the second check found added
+/// to its reason.
 fn within_bounds(
     prog: &mut Program,
     first: Outcome,
+    kind: ReasonKind,
     opts: &Options,
     progress: &mut dyn FnMut(&Progress),
     confirm: &mut Confirm,
@@ -272,11 +281,11 @@ fn within_bounds(
         return first;
     };
     let mut cut = prog.clone();
-    if harness::end_paths_at_bounds(&mut cut) == 0 {
+    if harness::end_paths_at_bounds(&mut cut) + end_paths_at(&mut cut, &opts.bounds) == 0 {
         return first;
     }
     tracing::info!(
-        "a path reached an environment model's bound; checking the paths within the bounds"
+        "a path reached a bound of a model or of the rule; checking the paths within the bounds"
     );
     let mut second = run_once(&mut cut, first.predicates.clone(), opts, progress, confirm);
     second.stats.absorb(&first.stats);
@@ -286,16 +295,37 @@ fn within_bounds(
             second
         }
         Verdict::Safe => unknown(
-            Reason::new(ReasonKind::ModelBound, format!("{why}; on the paths within the models' bounds no violation is reachable, which does not prove the driver correct")),
+            Reason::new(kind, match kind {
+                ReasonKind::RuleBound => format!("{why}; on the paths within the rule's bounds no violation is reachable, which does not prove the program correct"),
+                _ => format!("{why}; on the paths within the models' bounds no violation is reachable, which does not prove the driver correct"),
+            }),
             second.stats,
             first.predicates,
         ),
         Verdict::Unknown(again) => unknown(
-            why.clone().and(format_args!("within the models' bounds: {again}")),
+            why.clone().and(format_args!("within the {} bounds: {again}", match kind {
+                ReasonKind::RuleBound => "rule's",
+                _ => "models'",
+            })),
             second.stats,
             first.predicates,
         ),
     }
+}
+
+/// Makes the `Error` edges at `locs` (a rule's `giveup`s) end the path without an error;
+/// the number of edges changed.
+fn end_paths_at(prog: &mut Program, locs: &[Loc]) -> usize {
+    let mut changed = 0;
+    for body in prog.functions.iter_mut().filter_map(|f| f.body.as_mut()) {
+        for e in body.nodes.iter_mut().flat_map(|n| n.edges.iter_mut()) {
+            if e.stmt == slamrs_abstraction::cir::Stmt::Error && locs.contains(&e.loc) {
+                e.stmt = slamrs_abstraction::cir::Stmt::Halt { code: None };
+                changed += 1;
+            }
+        }
+    }
+    changed
 }
 
 /// True if the counterexample made a library model take one of its unspecified choices

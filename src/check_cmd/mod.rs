@@ -533,6 +533,7 @@ fn run_with(args: &CheckArgs, task: Option<TaskInfo>) -> u8 {
         },
         save_abstractions: args.save_abstractions.clone(),
         explore: !args.no_explore,
+        bounds: inst.bounds.iter().map(|(loc, _)| *loc).collect(),
         refinement: slamrs_refinement::Options {
             interpolation: args.interpolation.into(),
             ..Default::default()
@@ -590,6 +591,10 @@ fn run_with(args: &CheckArgs, task: Option<TaskInfo>) -> u8 {
                     prog.loc_string(cex.error_loc)
                 ),
             ));
+        }
+        // a path to one of the rule's own bounds (`giveup`) is neither a violation nor safe
+        if let Some(why) = rule_bound(prog, &inst, cex) {
+            return Err(why);
         }
         // a driver's harness runs on the interpreter only (its kernel is not this one)
         if args.no_native_replay || platform.is_some() {
@@ -766,6 +771,37 @@ fn run_with(args: &CheckArgs, task: Option<TaskInfo>) -> u8 {
         );
     }
     emit.print(&report, &generated)
+}
+
+/// The reason a counterexample that ends at one of the rule's `giveup` statements is no
+/// answer: the statement's message and location, and the program's own line the run last
+/// passed (the call that took the rule there). `None` for any other counterexample.
+pub(crate) fn rule_bound(
+    prog: &slamrs_abstraction::cir::Program,
+    inst: &rules::Instrumented,
+    cex: &slamrs_refinement::Counterexample,
+) -> Option<Reason> {
+    let (loc, why) = inst.bounds.iter().find(|(l, _)| *l == cex.error_loc)?;
+    let from = cex
+        .steps
+        .iter()
+        .rev()
+        .find(|st| report::build::program_code(prog, st.loc))
+        .map(|st| {
+            format!(
+                " (after {} in `{}`)",
+                prog.loc_string(st.loc),
+                prog.func(st.func).name
+            )
+        })
+        .unwrap_or_default();
+    Some(Reason::new(
+        ReasonKind::RuleBound,
+        format!(
+            "the rule's bound is reached at {}{from}: {why}",
+            prog.loc_string(*loc)
+        ),
+    ))
 }
 
 /// Most time the may-loop analysis of the entry function takes ([`entry_return`]).

@@ -66,6 +66,10 @@ pub enum RStmt {
     Assign { var: usize, value: RExpr, pos: Pos },
     /// `abort "message";`
     Abort { message: String, pos: Pos },
+    /// `giveup "message";`: the rule cannot follow the run past this point (a bound of the
+    /// rule, such as the number of locks it tracks at once). A run that reaches it is
+    /// neither a violation nor safe: the check's answer is UNKNOWN with the message.
+    GiveUp { message: String, pos: Pos },
 }
 
 /// An expression of a handler.
@@ -195,7 +199,7 @@ impl RStmt {
             }
             RStmt::Block(b) => b.iter().for_each(|s| s.visit_exprs(f)),
             RStmt::Assign { value, .. } => value.visit(f),
-            RStmt::Abort { .. } => {}
+            RStmt::Abort { .. } | RStmt::GiveUp { .. } => {}
         }
     }
 }

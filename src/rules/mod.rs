@@ -2,7 +2,8 @@
 //! (`.prp`), or a temporal safety rule written in a SLIC subset (docs/rules.md), and the
 //! instrumentation that turns each into error locations of the CIR program.
 //!
-//! After [`instrument`], a `Stmt::Error` edge is exactly a violation of the [`Spec`].
+//! After [`instrument`], a `Stmt::Error` edge is exactly a violation of the [`Spec`], or a
+//! rule's `giveup` (listed apart in [`Instrumented::bounds`]: reaching one is UNKNOWN).
 
 pub mod ast;
 mod builtins;

@@ -85,7 +85,10 @@ impl Render {
             RStmt::Assign { var, value, .. } => {
                 out.push_str(&format!("{} = {}; ", native::state_var(*var), expr(value)));
             }
-            RStmt::Abort { pos, .. } => {
+            // a `giveup` ends the native run like an abort at its own location: a replay
+            // that expected a violation elsewhere disagrees (a counterexample that ends at
+            // a `giveup` is never replayed: it is no violation)
+            RStmt::Abort { pos, .. } | RStmt::GiveUp { pos, .. } => {
                 let loc = Loc {
                     file: self.file,
                     line: pos.line,

@@ -49,7 +49,7 @@ pub fn parse(name: &str, file: &str, text: &str) -> Result<Rule, Diag> {
 }
 
 /// Reserved words: they cannot name state variables.
-const KEYWORDS: [&str; 6] = ["state", "if", "else", "abort", "int", "return"];
+const KEYWORDS: [&str; 7] = ["state", "if", "else", "abort", "giveup", "int", "return"];
 
 struct Parser {
     toks: Vec<Token>,
@@ -273,17 +273,24 @@ impl Parser {
                 pos,
             }));
         }
-        if self.is_word("abort") {
+        for word in ["abort", "giveup"] {
+            if !self.is_word(word) {
+                continue;
+            }
             self.next();
             let message = match self.peek().clone() {
                 Tok::Str(s) => {
                     self.next();
                     s
                 }
-                _ => return Err(self.expected("the abort message (a string)")),
+                _ => return Err(self.expected(&format!("the {word} message (a string)"))),
             };
             self.expect_punct(";")?;
-            return Ok(Some(RStmt::Abort { message, pos }));
+            return Ok(Some(if word == "abort" {
+                RStmt::Abort { message, pos }
+            } else {
+                RStmt::GiveUp { message, pos }
+            }));
         }
         match self.peek().clone() {
             Tok::Ident(name) if !KEYWORDS.contains(&name.as_str()) => {
@@ -302,7 +309,7 @@ impl Parser {
                 pos,
                 format!("`${d}` cannot be assigned: only state variables can"),
             )),
-            _ => Err(self.expected("a statement (`if`, `abort`, `{`, or `VAR = EXPR;`)")),
+            _ => Err(self.expected("a statement (`if`, `abort`, `giveup`, `{`, or `VAR = EXPR;`)")),
         }
     }
 
@@ -427,7 +434,7 @@ impl Parser {
                 *var = self.lookup(*var)?;
                 self.resolve_expr(value, entry_event)?;
             }
-            RStmt::Abort { .. } => {}
+            RStmt::Abort { .. } | RStmt::GiveUp { .. } => {}
         }
         Ok(())
     }

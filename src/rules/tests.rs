@@ -113,7 +113,11 @@ fn locking_observes_every_api_family() {
     ] {
         assert!(fs.contains(&f), "{f} missing");
     }
-    assert_eq!(r.state.len(), 6);
+    assert!(fs.contains(&"KeAcquireInStackQueuedSpinLock"));
+    assert!(fs.contains(&"KeReleaseInStackQueuedSpinLock"));
+    // two slots per family (a lock and whether it is held; a queue handle for Windows) and
+    // the read-lock count
+    assert_eq!(r.state.len(), 23);
 }
 
 #[test]
@@ -375,6 +379,47 @@ fn load_rule_resolves_builtins_files_and_reports_unknown_names() {
 // ---------------------------------------------------------------- instrumentation: rules
 
 #[test]
+fn giveup_ends_the_path_at_a_bound_that_is_no_abort() {
+    let r = rule(
+        "state { int n = 0; }\nlock.entry {\n  if (n == 1) giveup \"two locks\";\n  n = n + 1;\n}\n",
+    );
+    let RStmt::If { then, .. } = &r.handlers[0].body[0] else {
+        panic!("{:?}", r.handlers[0].body)
+    };
+    assert_eq!(
+        **then,
+        RStmt::GiveUp {
+            message: "two locks".into(),
+            pos: Pos { line: 3, col: 15 }
+        }
+    );
+    let src =
+        "extern void lock(int *l); int a, b;\nint main(void) { lock(&a); lock(&b); return 0; }\n";
+    let (out, ins, p) = run_rule(src, &r, &[]);
+    let loc = error_loc(&out);
+    assert_eq!(p.file_name(loc), "r.slic");
+    assert_eq!((loc.line, loc.col), (3, 15));
+    assert_eq!(ins.bounds, vec![(loc, "two locks".to_string())]);
+    assert!(
+        ins.aborts.iter().all(|(l, _)| *l != loc),
+        "{:?}",
+        ins.aborts
+    );
+    // one lock: no bound reached
+    let src = "extern void lock(int *l); int a;\nint main(void) { lock(&a); return 0; }\n";
+    let (out, _, _) = run_rule(src, &r, &[]);
+    assert_eq!(out, Outcome::Return { value: Some(0) });
+    // the native monitor ends the run there too (as an abort at its own location)
+    let m = native::monitor(&r, ins.rule_file.unwrap());
+    assert_eq!(m.aborts, vec![loc]);
+    // errors
+    let e = rule_err("f.entry { giveup; }");
+    assert!(e.message.contains("the giveup message (a string)"), "{e}");
+    let e = rule_err("state { int giveup = 0; }\nf.entry { }");
+    assert_eq!(e.line, 1, "{e}");
+}
+
+#[test]
 fn double_acquire_ends_at_the_abort() {
     let src = format!(
         "{SPIN_DECLS}int main(void) {{ spin_lock(&lk); spin_lock(&lk); spin_unlock(&lk); return 0; }}\n"
@@ -410,7 +455,7 @@ fn release_without_acquire_and_lock_held_at_exit() {
     let r = builtin("locking").unwrap();
     let src = format!("{SPIN_DECLS}int main(void) {{ spin_unlock(&lk); return 0; }}\n");
     let (out, ins, _) = run_rule(&src, &r, &[]);
-    assert!(abort_message(&out, &ins).contains("no spin lock is held"));
+    assert!(abort_message(&out, &ins).contains("spin lock is released but it is not held"));
     let src = format!(
         "{SPIN_DECLS}int main(void) {{ int x = __VERIFIER_nondet_int(); spin_lock(&lk); if (x) return 1; spin_unlock(&lk); return 0; }}\n"
     );
@@ -446,7 +491,7 @@ fn trylock_acquires_only_when_it_succeeds() {
     let src = "extern int mutex_trylock(int *m); extern void mutex_unlock(int *m); int m;\n\
         int main(void) { mutex_trylock(&m); mutex_unlock(&m); return 0; }\n";
     let (out, ins, _) = run_rule(src, &r, &[0]);
-    assert!(abort_message(&out, &ins).contains("no mutex is held"));
+    assert!(abort_message(&out, &ins).contains("mutex is released but it is not held"));
     let (out, _, _) = run_rule(src, &r, &[1]);
     assert_eq!(out, Outcome::Return { value: Some(0) });
 }
@@ -626,7 +671,7 @@ fn entry_exit_runs_only_for_the_first_activation() {
 fn unprototyped_external_functions_get_a_wrapper_from_their_calls() {
     let src = "extern void spin_lock(); extern void spin_unlock();\nint a;\nint main(void) { spin_lock(&a); spin_unlock(&a); spin_unlock(&a); return 0; }\n";
     let (out, ins, _) = run_rule(src, &builtin("locking").unwrap(), &[]);
-    assert!(abort_message(&out, &ins).contains("no spin lock is held"));
+    assert!(abort_message(&out, &ins).contains("spin lock is released but it is not held"));
     let src = "extern void spin_lock();\nint a;\nint main(void) { spin_lock(&a); spin_lock(1); return 0; }\n";
     let e = instrument(
         &mut program(src),
@@ -641,12 +686,12 @@ fn unprototyped_external_functions_get_a_wrapper_from_their_calls() {
 #[test]
 fn names_do_not_clash_with_the_program() {
     let src = format!(
-        "{SPIN_DECLS}int slic_spin = 5;\nvoid slic_spin_lock(void) {{ }}\nint main(void) {{ slic_spin_lock(); spin_lock(&lk); spin_unlock(&lk); return slic_spin; }}\n"
+        "{SPIN_DECLS}int slic_spin1 = 5;\nvoid slic_spin_lock(void) {{ }}\nint main(void) {{ slic_spin_lock(); spin_lock(&lk); spin_unlock(&lk); return slic_spin1; }}\n"
     );
     let (out, _, p) = run_rule(&src, &builtin("locking").unwrap(), &[]);
     assert_eq!(out, Outcome::Return { value: Some(5) });
     assert!(p.func_by_name("slic_spin_lock_").is_some());
-    assert!(p.vars.iter().any(|v| v.name == "slic_spin_"));
+    assert!(p.vars.iter().any(|v| v.name == "slic_spin1_"));
 }
 
 #[test]
@@ -731,7 +776,13 @@ fn initial_predicates_come_from_the_rule() {
     let mut p = program(src);
     let ins = instrument(&mut p, &Spec::Rule(r), "main").unwrap();
     let text = ins.predicates.to_file(&p);
-    assert!(text.contains("global: slic_spin == 0"), "{text}");
+    assert!(text.contains("global: slic_spin1_held == 0"), "{text}");
+    // the comparisons of the lock with the slots, at the calls too
+    assert!(text.contains("global: (void *)&l == slic_spin1"), "{text}");
+    assert!(
+        text.contains("slic_spin_unlock: (void *)$1 == (void *)&l"),
+        "{text}"
+    );
     assert!(text.contains("slic_get: $return <= 2"), "{text}");
     assert!(
         !text.contains("slic_ke"),

@@ -296,6 +296,14 @@ fn validate(args: &ValidateArgs, w: &Witness) -> Result<Validation, String> {
             return Ok(v);
         }
     };
+    // the end of what the rule follows (its `giveup`) is not a violation
+    if let Some((_, why)) = inst.bounds.iter().find(|(l, _)| *l == error_loc) {
+        v.reason = format!(
+            "the witness's run reaches the rule's bound at {}, not a violation: {why}",
+            prog.loc_string(error_loc)
+        );
+        return Ok(v);
+    }
     // the waypoints, in order, along the run
     let run = report::build::waypoints(&prog, &edges.0, &choices, (error_func, error_loc));
     let target = run

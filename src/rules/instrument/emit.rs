@@ -15,6 +15,9 @@ use super::super::RuleError;
 pub struct Output {
     /// Error edges created, by location, with their messages (no duplicates).
     pub aborts: Vec<(Loc, String)>,
+    /// Error edges of the rule's `giveup` statements, by location, with their messages (no
+    /// duplicates): reaching one is not a violation but the end of what the rule follows.
+    pub bounds: Vec<(Loc, String)>,
     /// Candidate predicates and the function they were found in.
     pub preds: Vec<(FuncId, Expr)>,
 }
@@ -24,6 +27,13 @@ impl Output {
     pub fn abort(&mut self, loc: Loc, message: &str) {
         if !self.aborts.iter().any(|(l, _)| *l == loc) {
             self.aborts.push((loc, message.to_string()));
+        }
+    }
+
+    /// Records a `giveup` (once per location).
+    pub fn bound(&mut self, loc: Loc, message: &str) {
+        if !self.bounds.iter().any(|(l, _)| *l == loc) {
+            self.bounds.push((loc, message.to_string()));
         }
     }
 }
@@ -158,6 +168,14 @@ impl Emitter<'_> {
                 let halt = self.body.halt;
                 self.edge(from, Stmt::Error, *pos, halt);
                 self.out.abort(self.rule.loc(*pos), message);
+                Ok(None)
+            }
+            RStmt::GiveUp { message, pos } => {
+                // an error edge too (every engine looks for those), told apart by its
+                // location: `Instrumented::bounds`
+                let halt = self.body.halt;
+                self.edge(from, Stmt::Error, *pos, halt);
+                self.out.bound(self.rule.loc(*pos), message);
                 Ok(None)
             }
             RStmt::Assign { var, value, pos } => {

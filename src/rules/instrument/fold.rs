@@ -73,7 +73,7 @@ fn collect_assigned(s: &RStmt, out: &mut BTreeSet<usize>) {
             }
         }
         RStmt::Block(b) => b.iter().for_each(|s| collect_assigned(s, out)),
-        RStmt::Abort { .. } => {}
+        RStmt::Abort { .. } | RStmt::GiveUp { .. } => {}
     }
 }
 
@@ -107,7 +107,7 @@ fn stmt(s: &RStmt, consts: &[Option<i128>]) -> Option<RStmt> {
             value: expr(value, consts),
             pos: *pos,
         }),
-        RStmt::Abort { .. } => Some(s.clone()),
+        RStmt::Abort { .. } | RStmt::GiveUp { .. } => Some(s.clone()),
     }
 }
 

@@ -8,6 +8,7 @@ pub use events::redirect_calls;
 mod fold;
 mod nesting;
 mod rewrite;
+mod seed;
 
 use rustc_hash::FxHashMap as HashMap;
 
@@ -22,10 +23,16 @@ use emit::{int_const, new_var, Output, RuleCtx};
 /// The result of [`instrument`].
 #[derive(Clone, Debug, Default)]
 pub struct Instrumented {
-    /// Every `Error` edge of the instrumented program, by its `Loc`, with a message: the
+    /// Every `Error` edge of the instrumented program but the `giveup`s' ([`Self::bounds`]),
+    /// by its `Loc`, with a message: the
     /// rule's abort message (the `Loc` points into the rule text), "`reach_error` is called"
     /// for error-function calls, or a generic message for the program's own assertions.
     pub aborts: Vec<(Loc, String)>,
+    /// The `Error` edges of the rule's `giveup` statements, by their `Loc` (in the rule
+    /// text), with the statement's message. They are not violations: a counterexample that
+    /// ends at one makes the answer UNKNOWN (`rule-bound`), never a violation, and the
+    /// engines never drop it, so that it never makes a proof either.
+    pub bounds: Vec<(Loc, String)>,
     /// Initial predicates for CEGAR: every atomic condition of the rule (comparisons over
     /// its state variables are global; those over `$1`… or `$return` belong to the
     /// function the handler was put in).
@@ -47,7 +54,8 @@ pub struct Instrumented {
 ///   `reach_error` / `__VERIFIER_error` even when the program defines them;
 /// - [`Spec::Property`]: calls of the property's error functions only (other error
 ///   locations, such as failing `assert`s, end the path);
-/// - [`Spec::Rule`]: the rule's aborts only.
+/// - [`Spec::Rule`]: the rule's aborts only — and its `giveup`s, whose `Error` edges are
+///   listed apart ([`Instrumented::bounds`]): reaching one is UNKNOWN, not a violation.
 pub fn instrument(prog: &mut Program, spec: &Spec, entry: &str) -> Result<Instrumented, RuleError> {
     instrument_units(prog, spec, entry, &[])
 }
@@ -123,11 +131,13 @@ pub fn instrument_units(
             ),
         ));
     }
+    let at_calls = seed::at_call_sites(prog, &out.preds);
     let mut preds = PredicateSet::default();
-    for (f, e) in out.preds {
+    for (f, e) in out.preds.into_iter().chain(at_calls) {
         preds.add(prog, Some(f), e);
     }
     result.aborts = out.aborts;
+    result.bounds = out.bounds;
     result.predicates = preds;
     Ok(result)
 }
