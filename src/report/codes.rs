@@ -82,7 +82,7 @@ impl CodeNames {
                 CodeKind::Errno => (-v, format!("-{name}")),
             };
             let named = match kind {
-                CodeKind::NtStatus => value < 0 || value >= 0x100,
+                CodeKind::NtStatus => !(0..0x100).contains(&value),
                 CodeKind::Errno => value <= -2,
             };
             if named {
