@@ -112,6 +112,10 @@ static __inline VOID ExInitializeDriverRuntime(ULONG RuntimeFlags)
 #endif
 
 /* ---- MSVC intrinsics the samples use ---- */
+/* __pragma(...) is MSVC's _Pragma; the pragmas of the samples only tune warnings */
+#ifndef __pragma
+#define __pragma(x)
+#endif
 /* __annotation(L"...", ...) only leaves text in the debug symbols */
 #ifndef __annotation
 #define __annotation(...) ((void)0)
