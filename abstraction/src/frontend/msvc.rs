@@ -19,7 +19,7 @@
 //! Like the GNU rewrites ([`super::gnu`]), every newline stays where it was (line markers
 //! stay right); columns move only on the rewritten lines.
 
-use super::prune::{tokens, Tok};
+use super::prune::{numbers, tokens, Tok};
 
 /// Every rewrite of this module in turn; `None` when none applies.
 pub fn rewrite_all(text: &str) -> Option<String> {
@@ -222,80 +222,6 @@ pub fn rewrite_seh(text: &str) -> Option<String> {
     Some(apply(text, edits))
 }
 
-/// The byte ranges of the preprocessing numbers of a text (outside line markers, strings,
-/// character constants and comments).
-fn pp_numbers(text: &str) -> Vec<(usize, usize)> {
-    let b = text.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    let mut line_start = true;
-    while i < b.len() {
-        let c = b[i];
-        match c {
-            b'\n' => {
-                line_start = true;
-                i += 1;
-                continue;
-            }
-            b' ' | b'\t' | b'\r' => {
-                i += 1;
-                continue;
-            }
-            _ => {}
-        }
-        let was_line_start = line_start;
-        line_start = false;
-        match c {
-            b'#' if was_line_start => {
-                while i < b.len() && b[i] != b'\n' {
-                    i += 1;
-                }
-            }
-            b'"' | b'\'' => {
-                i += 1;
-                while i < b.len() && b[i] != c && b[i] != b'\n' {
-                    i += if b[i] == b'\\' { 2 } else { 1 };
-                }
-                i += 1;
-            }
-            b'/' if b.get(i + 1) == Some(&b'*') => {
-                i += 2;
-                while i + 1 < b.len() && !(b[i] == b'*' && b[i + 1] == b'/') {
-                    i += 1;
-                }
-                i += 2;
-            }
-            b'/' if b.get(i + 1) == Some(&b'/') => {
-                while i < b.len() && b[i] != b'\n' {
-                    i += 1;
-                }
-            }
-            c if c == b'_' || c.is_ascii_alphabetic() => {
-                while i < b.len() && (b[i] == b'_' || b[i].is_ascii_alphanumeric()) {
-                    i += 1;
-                }
-            }
-            c if c.is_ascii_digit()
-                || (c == b'.' && b.get(i + 1).is_some_and(u8::is_ascii_digit)) =>
-            {
-                let s = i;
-                while i < b.len() {
-                    let x = b[i];
-                    let sign =
-                        matches!(x, b'+' | b'-') && matches!(b[i - 1], b'e' | b'E' | b'p' | b'P');
-                    if !(sign || x == b'_' || x == b'.' || x.is_ascii_alphanumeric()) {
-                        break;
-                    }
-                    i += 1;
-                }
-                out.push((s, i));
-            }
-            _ => i += 1,
-        }
-    }
-    out
-}
-
 /// The C suffix for an MSVC sized-integer suffix (`i64`, `ui32`, ... in any case).
 fn c_suffix(msvc: &str) -> Option<&'static str> {
     Some(match msvc.to_ascii_lowercase().as_str() {
@@ -310,7 +236,7 @@ fn c_suffix(msvc: &str) -> Option<&'static str> {
 /// Rewrites MSVC's sized integer suffixes; `None` when the text has none.
 pub fn rewrite_int_suffixes(text: &str) -> Option<String> {
     let mut edits = Vec::new();
-    for (s, e) in pp_numbers(text) {
+    for (s, e) in numbers(text) {
         let num = &text[s..e];
         if num.contains('.') {
             continue;

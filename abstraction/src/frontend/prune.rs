@@ -139,6 +139,19 @@ pub(crate) enum Tok<'a> {
 /// Tokens with their offsets; skips line markers, strings, character constants, numbers
 /// and comments.
 pub(crate) fn tokens(text: &str) -> Vec<(usize, Tok<'_>)> {
+    lex(text, None)
+}
+
+/// The byte ranges of the numbers (preprocessing numbers: a digit, then letters, digits,
+/// `_` and `.`) outside line markers, strings, character constants and comments.
+pub(crate) fn numbers(text: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    lex(text, Some(&mut out));
+    out
+}
+
+/// The rough lexer: tokens, and the numbers' ranges into `numbers` if given.
+fn lex<'a>(text: &'a str, mut numbers: Option<&mut Vec<(usize, usize)>>) -> Vec<(usize, Tok<'a>)> {
     let b = text.as_bytes();
     let mut out = Vec::new();
     let mut i = 0;
@@ -186,8 +199,12 @@ pub(crate) fn tokens(text: &str) -> Vec<(usize, Tok<'_>)> {
             }
             c if c.is_ascii_digit() => {
                 line_start = false;
+                let s = i;
                 while i < b.len() && (is_ident(b[i]) || b[i] == b'.') {
                     i += 1;
+                }
+                if let Some(n) = numbers.as_deref_mut() {
+                    n.push((s, i));
                 }
             }
             _ => {

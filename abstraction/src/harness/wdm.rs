@@ -603,6 +603,27 @@ fn os_model(map: &EntryMap) -> String {
         .replace("@EXTENSION_ADDR@", addr)
 }
 
+/// A work item's unit parameters, what the unit passes on, and the harness's arguments:
+/// an `IO_WORKITEM_ROUTINE_EX` (queued by `IoQueueWorkItemEx`) also takes the work item.
+fn work_item_call(prog: &Program, function: &str) -> (&'static str, &'static str, &'static str) {
+    let ex = prog
+        .func_by_name(function)
+        .is_some_and(|f| prog.func(f).params.len() == 3);
+    if ex {
+        (
+            "PDEVICE_OBJECT DeviceObject, PVOID Context, PIO_WORKITEM IoWorkItem",
+            "DeviceObject, Context, IoWorkItem",
+            "dev, __slamrs_work_context, __slamrs_work_item",
+        )
+    } else {
+        (
+            "PDEVICE_OBJECT DeviceObject, PVOID Context",
+            "DeviceObject, Context",
+            "dev, __slamrs_work_context",
+        )
+    }
+}
+
 /// Builds the harness and OS model for a Windows driver's map; an error says what the map
 /// lacks.
 pub fn harness(map: &EntryMap, prog: &Program) -> Result<Harness, String> {
@@ -749,23 +770,7 @@ pub fn harness(map: &EntryMap, prog: &Program) -> Result<Harness, String> {
         }
     }
     for e in map.functions_with(|r| *r == Role::WorkItem) {
-        // IO_WORKITEM_ROUTINE_EX (IoQueueWorkItemEx) also takes the work item
-        let ex = prog
-            .func_by_name(&e.function)
-            .is_some_and(|f| prog.func(f).params.len() == 3);
-        let (params, pass, args) = if ex {
-            (
-                "PDEVICE_OBJECT DeviceObject, PVOID Context, PIO_WORKITEM IoWorkItem",
-                "DeviceObject, Context, IoWorkItem",
-                "dev, __slamrs_work_context, __slamrs_work_item",
-            )
-        } else {
-            (
-                "PDEVICE_OBJECT DeviceObject, PVOID Context",
-                "DeviceObject, Context",
-                "dev, __slamrs_work_context",
-            )
-        };
+        let (params, pass, args) = work_item_call(prog, &e.function);
         let u = unit(&Role::WorkItem, &e.function, "VOID", params, pass);
         cases.push(format!(
             "if (__slamrs_work_queued && __slamrs_work_routine == (void *){f}) {{ __slamrs_work_queued = 0; {u}({args}); }} /* work-item */",

@@ -131,6 +131,8 @@ struct Lowerer<'a> {
     kernel_callbacks: Option<Vec<String>>,
     /// The unit uses structured exception handling (seh.rs): exceptions cross calls.
     seh_unit: bool,
+    /// The variables seh.rs made (the exception's code, whether one is in flight).
+    seh_vars: Vec<(&'static str, crate::cir::VarId)>,
     /// Functions whose definition changed the type an earlier declaration gave them.
     retyped: HashSet<FuncId>,
     /// Kernel routines that never return `STATUS_PENDING` (see `status.rs`).
@@ -168,6 +170,7 @@ impl<'a> Lowerer<'a> {
             kernel_callbacks: None,
             seh_unit: src.text.contains(seh::TRY_EXCEPT) || src.text.contains(seh::TRY_FINALLY),
             retyped: HashSet::default(),
+            seh_vars: Vec::new(),
             never_pending: HashSet::default(),
         }
     }

@@ -204,16 +204,28 @@ impl Lowerer<'_> {
         self.seh_global(CODE_VAR, span)
     }
 
-    /// The `int` variable `name` of static storage (created on first use).
-    fn seh_global(&mut self, name: &str, span: Span) -> VarId {
-        match self.prog.vars.iter().position(|v| v.name == name) {
-            Some(k) => VarId(k as u32),
-            None => {
-                let int = self.prog.types.int();
-                let kind = VarKind::Global { is_static: true };
-                self.new_var(name.to_string(), int, kind, span)
-            }
+    /// The `int` variable `name` of static storage (created on first use; remembered,
+    /// and made again if a dry run rolled its creation back).
+    fn seh_global(&mut self, name: &'static str, span: Span) -> VarId {
+        let known = self
+            .seh_vars
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|&(_, v)| v);
+        if let Some(v) = known.filter(|v| {
+            self.prog
+                .vars
+                .get(v.0 as usize)
+                .is_some_and(|x| x.name == name)
+        }) {
+            return v;
         }
+        let int = self.prog.types.int();
+        let kind = VarKind::Global { is_static: true };
+        let v = self.new_var(name.to_string(), int, kind, span);
+        self.seh_vars.retain(|(n, _)| *n != name);
+        self.seh_vars.push((name, v));
+        v
     }
 
     /// After a call of a function of the program (or through a pointer) in a unit with
