@@ -108,15 +108,7 @@ pub fn rewrite_local_labels(text: &str) -> Option<String> {
             if start > at {
                 break;
             }
-            if start >= from {
-                out.push_str(&text[from..start]);
-                out.extend(
-                    text[start..end]
-                        .chars()
-                        .map(|c| if c == '\n' { '\n' } else { ' ' }),
-                );
-                from = end;
-            }
+            blank_span(&mut out, text, &mut from, start, end);
             b.next();
         }
         if let (Some(new), Tok::Ident(id)) = (new, toks[k].1) {
@@ -128,18 +120,25 @@ pub fn rewrite_local_labels(text: &str) -> Option<String> {
         }
     }
     for &(start, end) in b {
-        if start >= from {
-            out.push_str(&text[from..start]);
-            out.extend(
-                text[start..end]
-                    .chars()
-                    .map(|c| if c == '\n' { '\n' } else { ' ' }),
-            );
-            from = end;
-        }
+        blank_span(&mut out, text, &mut from, start, end);
     }
     out.push_str(&text[from..]);
     Some(out)
+}
+
+/// Copies `text` from `from` up to `start` into `out`, then `start..end` as blanks (its
+/// newlines kept); `from` moves to `end`. Nothing when the span begins before `from`.
+fn blank_span(out: &mut String, text: &str, from: &mut usize, start: usize, end: usize) {
+    if start < *from {
+        return;
+    }
+    out.push_str(&text[*from..start]);
+    out.extend(
+        text[start..end]
+            .chars()
+            .map(|c| if c == '\n' { '\n' } else { ' ' }),
+    );
+    *from = end;
 }
 
 /// The token indexes of the `{` before token `i` that is not closed before it, and of
