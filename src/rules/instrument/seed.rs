@@ -6,18 +6,67 @@
 //! argument `$k` and state variables — is also proposed, at every direct call of the
 //! observed function, with the call's k-th argument in place of `$k`, scoped to the
 //! caller (global when the argument is a global's address); an argument that reads no
-//! frame variable (`&lk`) is also proposed in the callee (`$1 == &lk`). Only precision
-//! changes: predicates never make an abstraction unsound.
+//! frame variable (`&lk`) is also proposed in the callee (`$1 == &lk`). The caller-side
+//! predicates are themselves comparisons of a parameter with state when the call is in a
+//! wrapper the driver calls (Linux's `spin_unlock_irqrestore(lock)` calls
+//! `_raw_spin_unlock_irqrestore(&lock->rlock)`), so they are carried up the calls, a few
+//! levels. An argument that is a temporary holding the result of an accessor (a function
+//! that only returns an expression over its parameters: `spinlock_check(l)` returns
+//! `&l->rlock`) is replaced by that expression over the accessor's arguments, which
+//! outlives the temporary. Only precision changes: predicates never make an abstraction
+//! unsound.
 
 use rustc_hash::FxHashSet as HashSet;
 
 use slamrs_abstraction::c2bp::{expr_vars, subst_var};
-use slamrs_abstraction::cir::{BinOp, Callee, Expr, ExprKind, FuncId, Program, Stmt, VarId};
+use slamrs_abstraction::cir::{BinOp, Callee, Expr, ExprKind, FuncId, Lval, Program, Stmt, VarId};
+
+/// How many calls up a comparison with an argument is carried (wrappers of wrappers).
+const CALL_LEVELS: usize = 3;
 
 /// The caller-side versions of the pointer equalities among `preds` (each with the
 /// function it is scoped to) that compare one argument `$k` of a wrapper or spliced
-/// function with state variables, one per direct call of that function.
-pub fn at_call_sites(prog: &Program, preds: &[(FuncId, Expr)]) -> Vec<(FuncId, Expr)> {
+/// function with state variables, one per direct call of that function, and theirs in
+/// turn at the calls of the callers, up to [`CALL_LEVELS`] calls up.
+pub fn at_call_sites(prog: &mut Program, preds: &[(FuncId, Expr)]) -> Vec<(FuncId, Expr)> {
+    let mut seen: HashSet<(FuncId, Expr)> = preds.iter().cloned().collect();
+    let mut out = Vec::new();
+    let mut level = preds.to_vec();
+    let mut accessors = Vec::new();
+    for _ in 0..CALL_LEVELS {
+        level = one_call_up(prog, &level, &mut seen, &mut accessors);
+        if level.is_empty() {
+            break;
+        }
+        out.extend(level.iter().cloned());
+    }
+    // each accessor whose value a comparison used says what it returns
+    accessors.sort();
+    accessors.dedup();
+    for h in accessors {
+        if let Some(value) = returned_expression(prog, h) {
+            let r = slamrs_abstraction::c2bp::result_var(prog, h);
+            let ty = prog.types.int();
+            let result = super::emit::read_var(prog, r);
+            out.push((
+                h,
+                Expr {
+                    kind: ExprKind::Binary(BinOp::Eq, Box::new(result), Box::new(value)),
+                    ty,
+                },
+            ));
+        }
+    }
+    out
+}
+
+/// The caller-side versions of `preds` one call up (those not in `seen`, added to it).
+fn one_call_up(
+    prog: &Program,
+    preds: &[(FuncId, Expr)],
+    seen: &mut HashSet<(FuncId, Expr)>,
+    accessors: &mut Vec<FuncId>,
+) -> Vec<(FuncId, Expr)> {
     // (observed function, its `$k` variable, k, the predicate)
     let mut by_callee: Vec<(FuncId, VarId, usize, Expr)> = Vec::new();
     for (f, e) in preds {
@@ -28,7 +77,6 @@ pub fn at_call_sites(prog: &Program, preds: &[(FuncId, Expr)]) -> Vec<(FuncId, E
     if by_callee.is_empty() {
         return Vec::new();
     }
-    let mut seen: HashSet<(FuncId, Expr)> = HashSet::default();
     let mut out = Vec::new();
     // in a body the handlers were spliced into, `$k` is a copy of the k-th parameter made
     // on entry: the comparison over the parameter is what the caller's facts reach
@@ -80,7 +128,26 @@ pub fn at_call_sites(prog: &Program, preds: &[(FuncId, Expr)]) -> Vec<(FuncId, E
                 if !prog.types.is_pointer(arg.ty) {
                     continue;
                 }
-                let p = subst_var(e, v, arg);
+                let value = accessor_value(prog, g, arg).map(|(value, h)| {
+                    accessors.push(h);
+                    value
+                });
+                if let Some(value) = &value {
+                    // the temporary is the accessor's value, from the call on
+                    let same = Expr {
+                        kind: ExprKind::Binary(
+                            BinOp::Eq,
+                            Box::new(arg.clone()),
+                            Box::new(value.clone()),
+                        ),
+                        ty: e.ty,
+                    };
+                    if seen.insert((g, same.clone())) {
+                        out.push((g, same));
+                    }
+                }
+                let arg = value.as_ref().unwrap_or(arg);
+                let p = without_deref_of_address(&subst_var(e, v, arg));
                 if seen.insert((g, p.clone())) {
                     out.push((g, p));
                 }
@@ -110,6 +177,13 @@ fn argument_is(prog: &Program, e: &Expr, v: VarId, arg: &Expr) -> Option<Expr> {
     let mut in_a = Vec::new();
     expr_vars(a, &mut in_a);
     let side = if in_a.contains(&v) { a } else { b };
+    let mut inner = &**side;
+    while let ExprKind::Cast(x) = &inner.kind {
+        inner = x;
+    }
+    if !matches!(&inner.kind, ExprKind::Read(lv) if **lv == Lval::Var(v)) {
+        return None;
+    }
     let arg = if arg.ty == side.ty {
         arg.clone()
     } else {
@@ -157,4 +231,111 @@ fn argument_comparison(prog: &Program, f: FuncId, e: &Expr) -> Option<(VarId, us
         arg = Some((v, k));
     }
     arg.filter(|_| globals > 0)
+}
+
+/// When `arg` reads a frame variable of `g` that `g` assigns exactly once, from a call of
+/// an accessor: the accessor's returned expression over that call's arguments.
+fn accessor_value(prog: &Program, g: FuncId, arg: &Expr) -> Option<(Expr, FuncId)> {
+    let ExprKind::Read(lv) = &arg.kind else {
+        return None;
+    };
+    let Lval::Var(t) = **lv else {
+        return None;
+    };
+    let func = prog.func(g);
+    if prog.var(t).is_static_storage() || func.params.contains(&t) {
+        return None;
+    }
+    let mut defs = func
+        .body
+        .as_ref()?
+        .edges()
+        .filter_map(|(_, e)| match &e.stmt {
+            Stmt::Assign { lhs, .. } | Stmt::Havoc { lhs, .. } | Stmt::Alloc { lhs, .. }
+                if *lhs == Lval::Var(t) =>
+            {
+                Some(None)
+            }
+            Stmt::Call {
+                lhs: Some(lhs),
+                callee,
+                args,
+            } if *lhs == Lval::Var(t) => Some(Some((callee, args))),
+            _ => None,
+        });
+    let (Some(Some((Callee::Direct(h), args))), None) = (defs.next(), defs.next()) else {
+        return None;
+    };
+    let value = returned_expression(prog, *h)?;
+    let params = &prog.func(*h).params;
+    let by = |w: VarId| {
+        params
+            .iter()
+            .position(|&p| p == w)
+            .and_then(|i| args.get(i).cloned())
+    };
+    let e = slamrs_abstraction::c2bp::subst_vars(&value, &by);
+    let e = if e.ty == arg.ty {
+        e
+    } else {
+        Expr {
+            kind: ExprKind::Cast(Box::new(e)),
+            ty: arg.ty,
+        }
+    };
+    Some((without_deref_of_address(&e), *h))
+}
+
+/// The one expression every `return` of `h` returns, when it reads only `h`'s parameters
+/// (an accessor such as `spinlock_check`).
+fn returned_expression(prog: &Program, h: FuncId) -> Option<Expr> {
+    let func = prog.func(h);
+    let mut value: Option<&Expr> = None;
+    for (_, edge) in func.body.as_ref()?.edges() {
+        if let Stmt::Return(r) = &edge.stmt {
+            let r = r.as_ref()?;
+            if value.is_some_and(|v| v != r) {
+                return None;
+            }
+            value = Some(r);
+        }
+    }
+    let value = value?;
+    let mut vars = Vec::new();
+    expr_vars(value, &mut vars);
+    vars.iter()
+        .all(|v| func.params.contains(v))
+        .then(|| value.clone())
+}
+
+/// `e` with `*&l` read as `l` (what substituting an address for a pointer leaves).
+fn without_deref_of_address(e: &Expr) -> Expr {
+    let kind = match &e.kind {
+        ExprKind::Read(lv) => ExprKind::Read(Box::new(lval_without(lv))),
+        ExprKind::AddrOf(lv) => ExprKind::AddrOf(Box::new(lval_without(lv))),
+        ExprKind::Unary(op, a) => ExprKind::Unary(*op, Box::new(without_deref_of_address(a))),
+        ExprKind::Binary(op, a, b) => ExprKind::Binary(
+            *op,
+            Box::new(without_deref_of_address(a)),
+            Box::new(without_deref_of_address(b)),
+        ),
+        ExprKind::Cast(a) => ExprKind::Cast(Box::new(without_deref_of_address(a))),
+        k => k.clone(),
+    };
+    Expr { kind, ty: e.ty }
+}
+
+fn lval_without(lv: &Lval) -> Lval {
+    match lv {
+        Lval::Deref(e) => match &e.kind {
+            ExprKind::AddrOf(inner) => lval_without(inner),
+            _ => Lval::Deref(Box::new(without_deref_of_address(e))),
+        },
+        Lval::Field(b, s, i) => Lval::Field(Box::new(lval_without(b)), *s, *i),
+        Lval::Index(b, i) => Lval::Index(
+            Box::new(lval_without(b)),
+            Box::new(without_deref_of_address(i)),
+        ),
+        Lval::Var(v) => Lval::Var(*v),
+    }
 }
