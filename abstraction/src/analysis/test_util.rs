@@ -102,6 +102,7 @@ impl B {
             is_static: false,
             addr_taken: false,
             declared_as: Vec::new(),
+            out_params: Vec::new(),
         });
         self.p.func_index.insert(name.into(), f);
         f

@@ -454,6 +454,10 @@ pub struct Function {
     /// Typedef names of function type it was declared with (`DRIVER_DISPATCH F;`): the
     /// role declarations entry-point discovery reads.
     pub declared_as: Vec<String>,
+    /// For a function without a body: its parameters (0-based) that are pointers to a
+    /// modifiable integer (`u32 *val`, `PULONG Length`; not `const`, not `char`): the
+    /// outputs an unknown function writes (docs/cir.md, "Calls to unknown functions").
+    pub out_params: Vec<usize>,
 }
 
 /// An allocation site: one malloc-like call in the source.
@@ -592,6 +596,19 @@ impl Program {
         self.functions
             .get(g.0 as usize)
             .is_some_and(|f| self.externals.unknown_is_pure(&f.name))
+    }
+
+    /// A call of `g` writes arbitrary values through its output parameters
+    /// ([`Function::out_params`], not null) as it begins: `g` has no body and no model, and
+    /// the program's reading of its environment lets it write memory. Lowering makes the
+    /// writes explicit (`frontend/lower/out_params.rs`); native replay's stub of `g` makes
+    /// the same writes, in the same order.
+    pub fn writes_outputs(&self, g: FuncId) -> bool {
+        let func = self.func(g);
+        func.body.is_none()
+            && !func.out_params.is_empty()
+            && env::classify(&func.name) == env::EnvFn::Unknown
+            && !self.unknown_is_pure(g)
     }
 
     /// The members of local `v`'s aggregate that hold an object of the environment from

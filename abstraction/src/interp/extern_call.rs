@@ -2,7 +2,9 @@
 //!
 //! - Nondet functions and unknown functions returning a scalar take one value from the
 //!   oracle (`HavocKind::Input(name)`) per call, whether or not the result is used; unknown
-//!   functions change nothing else (one of the behaviours docs/cir.md allows).
+//!   functions change nothing else here (one of the behaviours docs/cir.md allows): the
+//!   writes through their output parameters are CIR statements before the call
+//!   (`frontend/lower/out_params.rs`).
 //! - `__VERIFIER_assume`, error functions, `assert`, `exit`/`abort` end or cut the path.
 //! - `printf`, `puts`, `putchar` write to the run's output; `memset`, `memcpy`/`memmove`,
 //!   `strlen`, `strcmp`/`strncmp`, `strcpy`, `abs`/`labs`/`llabs` are implemented

@@ -530,6 +530,49 @@ fn input_stub(prog: &Program, name: &str, ret: Ty) -> Result<Option<String>, Nat
     Ok(Some(format!("{t} {name}() {{ return {v}; }}\n")))
 }
 
+/// The definition of an unknown function that writes its output parameters
+/// ([`Program::writes_outputs`]): an input through each one that is not null, in order,
+/// then its result as [`input_stub`] returns it, the order of the program's CIR.
+fn output_stub(prog: &Program, f: FuncId, ret: Ty) -> Result<String, NativeError> {
+    let func = prog.func(f);
+    let name = &func.name;
+    let params = params_of(prog, f)?;
+    let mut decl = Vec::new();
+    for (i, &t) in params.iter().enumerate() {
+        decl.push(format!("{} a{i}", param_type(prog, t)?));
+    }
+    let mut body = String::new();
+    for &k in &func.out_params {
+        let Some(pointee) = params.get(k).and_then(|&t| prog.types.pointee(t)) else {
+            return Err(NativeError(format!(
+                "`{name}`: output parameter {k} is not a pointer"
+            )));
+        };
+        let t = c_type(prog, pointee)?;
+        let v = convert(prog, pointee, &format!("__slamrs_input(\"{name}\")"))?;
+        let _ = write!(body, " if (a{k}) *({t} *)a{k} = {v};");
+    }
+    let t = c_type(prog, ret)?;
+    let result = if matches!(prog.types.kind(ret), TypeKind::Void) {
+        String::new()
+    } else if is_float(prog, ret) {
+        " return 0;".to_string()
+    } else if prog.types.is_scalar(ret) {
+        format!(
+            " return {};",
+            convert(prog, ret, &format!("__slamrs_input(\"{name}\")"))?
+        )
+    } else {
+        return Err(NativeError(format!("`{name}` returns an aggregate")));
+    };
+    let decl = if decl.is_empty() {
+        "void".to_string()
+    } else {
+        decl.join(", ")
+    };
+    Ok(format!("{t} {name}({decl}) {{{body}{result} }}\n"))
+}
+
 /// Functions of `harness` whose results are inputs.
 pub(crate) fn harness_inputs(prog: &Program) -> Vec<String> {
     prog.functions
@@ -559,6 +602,13 @@ pub(crate) fn stubs(prog: &Program, undefined: &[String]) -> (String, Vec<String
             let func = prog.func(f);
             let ret = prog.types.fn_sig(func.ty).map(|s| s.ret);
             let stub = match (classify(name), ret) {
+                (EnvFn::Unknown, Some(ret)) if prog.writes_outputs(f) => {
+                    output_stub(prog, f, ret).ok().inspect(|_| {
+                        if prog.types.is_scalar(ret) && !is_float(prog, ret) {
+                            inputs.push(name.clone());
+                        }
+                    })
+                }
                 (EnvFn::Nondet | EnvFn::Unknown, Some(ret)) => match input_stub(prog, name, ret) {
                     Ok(Some(s)) => {
                         if prog.types.is_scalar(ret) && !is_float(prog, ret) {

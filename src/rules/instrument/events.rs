@@ -445,6 +445,7 @@ pub fn wrap(
         is_static: true,
         addr_taken: prog.func(f).addr_taken,
         declared_as: Vec::new(),
+        out_params: Vec::new(),
     });
     let mut frame = Frame {
         fname,

@@ -599,6 +599,7 @@ impl Lowerer<'_> {
             is_static,
             addr_taken: false,
             declared_as: Vec::new(),
+            out_params: Vec::new(),
         });
         self.prog.func_index.insert(name.to_string(), f);
         self.scopes.bind_file(name, Binding::Func(f));

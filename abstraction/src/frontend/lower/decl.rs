@@ -64,6 +64,7 @@ impl Lowerer<'_> {
                 if init.is_some() {
                     return Err(self.err(nspan, ErrorKind::Invalid, "typedef is initialized"));
                 }
+                self.note_pointer_typedef(&name, &d.node.specifiers, &id.node.declarator);
                 self.scopes.bind(&name, Binding::Typedef(dd.ty));
                 if self.scopes.at_file_scope() {
                     self.prog.types.note_typedef(dd.ty, &name);
@@ -80,6 +81,7 @@ impl Lowerer<'_> {
                 }
                 let is_static = specs.storage == Some(StorageClassSpecifier::Static);
                 let f = self.declare_function(&name, dd.ty, is_static, nspan)?;
+                self.note_outputs(f, dd.params.as_deref());
                 // `ROLE_TYPE F;`: a role declaration (entry-point discovery reads it)
                 if id.node.declarator.node.derived.is_empty() {
                     if let Some(t) = typedef_specifier(&d.node.specifiers) {
@@ -130,6 +132,16 @@ impl Lowerer<'_> {
     }
 
     /// Declare (or redeclare) a function; the first prototype replaces an old-style type.
+    /// Records which parameters of the declared function `f` are outputs, from the
+    /// first prototype that names any.
+    fn note_outputs(&mut self, f: FuncId, params: Option<&[Param]>) {
+        let func = &mut self.prog.functions[f.0 as usize];
+        if func.body.is_none() && func.out_params.is_empty() {
+            let outs = params.unwrap_or_default().iter().enumerate();
+            func.out_params = outs.filter(|(_, p)| p.out).map(|(i, _)| i).collect();
+        }
+    }
+
     fn declare_function(
         &mut self,
         name: &str,

@@ -37,6 +37,7 @@ mod decl;
 mod expr;
 mod fold;
 mod init;
+pub(crate) mod out_params;
 mod retype;
 mod scope;
 mod seh;
@@ -137,6 +138,8 @@ struct Lowerer<'a> {
     retyped: HashSet<FuncId>,
     /// Kernel routines that never return `STATUS_PENDING` (see `status.rs`).
     never_pending: HashSet<String>,
+    /// Typedefs of pointers to `const` or `volatile` (see `out_params.rs`).
+    input_pointer_typedefs: HashSet<String>,
 }
 
 impl<'a> Lowerer<'a> {
@@ -153,6 +156,7 @@ impl<'a> Lowerer<'a> {
             prog,
             scopes: scope::Scopes::new(),
             defined: HashSet::default(),
+            input_pointer_typedefs: HashSet::default(),
             header_env: HashSet::default(),
             implicit: HashSet::default(),
             fcx: builder::FnCtx::file_scope(void),

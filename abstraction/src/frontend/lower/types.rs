@@ -70,6 +70,8 @@ pub(super) struct Param {
     pub name: Option<String>,
     pub ty: Ty,
     pub span: Span,
+    /// A pointer to a modifiable integer (see `out_params.rs`).
+    pub out: bool,
 }
 
 /// One specifier, whichever list it came from.
@@ -554,10 +556,12 @@ impl Lowerer<'_> {
                 return Err(self.err(p.span, ErrorKind::Invalid, "parameter has type void"));
             }
             let ty = self.adjust_param(ty);
+            let out = self.is_output_param(&p.node.specifiers, p.node.declarator.as_ref(), ty);
             params.push(Param {
                 name,
                 ty,
                 span: p.span,
+                out,
             });
         }
         let sig = FnSig {

@@ -107,6 +107,7 @@ impl Pb {
             is_static: false,
             addr_taken: true,
             declared_as: Vec::new(),
+            out_params: Vec::new(),
         });
         self.p.func_index.insert(name.into(), id);
         id
