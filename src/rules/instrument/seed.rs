@@ -6,40 +6,33 @@
 //! argument `$k` and state variables — is also proposed, at every direct call of the
 //! observed function, with the call's k-th argument in place of `$k`, scoped to the
 //! caller (global when the argument is a global's address); an argument that reads no
-//! frame variable (`&lk`) is also proposed in the callee (`$1 == &lk`). The caller-side
-//! predicates are themselves comparisons of a parameter with state when the call is in a
-//! wrapper the driver calls (Linux's `spin_unlock_irqrestore(lock)` calls
-//! `_raw_spin_unlock_irqrestore(&lock->rlock)`), so they are carried up the calls, a few
-//! levels. An argument that is a temporary holding the result of an accessor (a function
-//! that only returns an expression over its parameters: `spinlock_check(l)` returns
-//! `&l->rlock`) is replaced by that expression over the accessor's arguments, which
-//! outlives the temporary. Only precision changes: predicates never make an abstraction
-//! unsound.
+//! frame variable (`&lk`) is also proposed in the callee (`$1 == &lk`).
+//!
+//! An argument that is a temporary holding the result of an accessor (a function that
+//! only returns an expression over its parameters: Linux's `spin_lock_irqsave(l, f)`
+//! passes `spinlock_check(l)`, which returns `&l->rlock`) is replaced by that expression
+//! over the accessor's arguments, which outlives the temporary; the caller also gets
+//! `temporary == value`, and the accessor `\result == its expression`, which carry the
+//! fact across the accessor's return.
+//!
+//! One call up only: carrying the caller-side comparisons on to the callers' callers made
+//! a nested-locks check stall where it did not, and the kernel's wrappers need no more
+//! (the rules observe their own entries). Only precision changes: predicates never make an
+//! abstraction unsound.
 
 use rustc_hash::FxHashSet as HashSet;
 
 use slamrs_abstraction::c2bp::{expr_vars, subst_var};
 use slamrs_abstraction::cir::{BinOp, Callee, Expr, ExprKind, FuncId, Lval, Program, Stmt, VarId};
 
-/// How many calls up a comparison with an argument is carried (wrappers of wrappers).
-const CALL_LEVELS: usize = 3;
-
 /// The caller-side versions of the pointer equalities among `preds` (each with the
 /// function it is scoped to) that compare one argument `$k` of a wrapper or spliced
-/// function with state variables, one per direct call of that function, and theirs in
-/// turn at the calls of the callers, up to [`CALL_LEVELS`] calls up.
+/// function with state variables, one per direct call of that function; and for each
+/// accessor whose value replaced an argument, what it returns.
 pub fn at_call_sites(prog: &mut Program, preds: &[(FuncId, Expr)]) -> Vec<(FuncId, Expr)> {
     let mut seen: HashSet<(FuncId, Expr)> = preds.iter().cloned().collect();
-    let mut out = Vec::new();
-    let mut level = preds.to_vec();
     let mut accessors = Vec::new();
-    for _ in 0..CALL_LEVELS {
-        level = one_call_up(prog, &level, &mut seen, &mut accessors);
-        if level.is_empty() {
-            break;
-        }
-        out.extend(level.iter().cloned());
-    }
+    let mut out = one_call_up(prog, preds, &mut seen, &mut accessors);
     // each accessor whose value a comparison used says what it returns
     accessors.sort();
     accessors.dedup();
