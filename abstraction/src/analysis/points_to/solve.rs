@@ -49,6 +49,16 @@ struct Transfer<'a> {
     out: Out,
     fallback: &'a BTreeSet<CallSite>,
     results: &'a HashMap<FuncId, VarId>,
+    externals: &'a [External],
+}
+
+/// What a call of one function without a body does, classified once per solve (every
+/// round visits every call).
+#[derive(Clone, Debug)]
+struct External {
+    class: EnvFn,
+    /// [`Program::unknown_is_pure`](crate::cir::Program::unknown_is_pure).
+    pure: bool,
 }
 
 impl<'a> Transfer<'a> {
@@ -251,7 +261,10 @@ impl<'a> Transfer<'a> {
                 }
                 continue;
             }
-            match classify(&func.name) {
+            let Some(ext) = self.externals.get(g.0 as usize) else {
+                continue;
+            };
+            match &ext.class {
                 EnvFn::Nondet
                 | EnvFn::Assume
                 | EnvFn::Error
@@ -265,8 +278,8 @@ impl<'a> Transfer<'a> {
                     v.insert(AbsLoc::start(AbsObj::Unknown));
                     self.write_value(&lhs_locs, lhs_size, &v);
                 }
-                EnvFn::Known(k) => self.known(k, &vals, &lhs_locs, lhs_size),
-                EnvFn::Unknown if prog.unknown_is_pure(g) => {
+                EnvFn::Known(k) => self.known(*k, &vals, &lhs_locs, lhs_size),
+                EnvFn::Unknown if ext.pure => {
                     // SV-COMP's reading: an arbitrary result, no other effect; a pointer
                     // it returns points to memory only the environment names
                     let v = BTreeSet::from([AbsLoc::start(AbsObj::Unknown)]);
@@ -314,45 +327,70 @@ impl<'a> Transfer<'a> {
 
     /// `memcpy(d, s, n)`: pointers stored in the source objects go to the destination objects
     /// (offset by offset when both have the same array-free layout and the same offset).
+    /// What a source object holds in all its cells is gathered once, and a destination
+    /// object that no source copies into cell by cell gets what all the sources hold, once:
+    /// a copy between two large sets (escaped memory) stays linear in them.
     fn memcpy(&mut self, d: &BTreeSet<AbsLoc>, s: &BTreeSet<AbsLoc>) {
         let prog = self.ev.prog;
         let pt = self.ev.pt;
-        for l in d {
-            for r in s {
-                let (ll, lr) = (pt.layout(prog, l.obj), pt.layout(prog, r.obj));
-                if let (Layout::Untyped, Layout::Typed(t)) = (ll, lr) {
-                    // The copy gives the fresh object the source's layout; copy next round.
-                    self.ev.fx.push(Effect::Adopt { obj: l.obj, ty: t });
-                    continue;
+        let mut held: BTreeMap<AbsObj, BTreeSet<AbsLoc>> = BTreeMap::new();
+        for r in s {
+            held.entry(r.obj).or_insert_with(|| {
+                let mut all = BTreeSet::new();
+                for x in pt.object_locs(prog, r.obj) {
+                    all.extend(pt.pts_of_loc(&x).iter().copied());
                 }
-                let src_locs = pt.object_locs(prog, r.obj);
+                all
+            });
+        }
+        let mut everything: Option<BTreeSet<AbsLoc>> = None;
+        let mut merged: BTreeMap<AbsObj, BTreeSet<AbsLoc>> = BTreeMap::new();
+        for l in d {
+            let ll = pt.layout(prog, l.obj);
+            let mut rest = Vec::new();
+            for r in s {
+                let lr = pt.layout(prog, r.obj);
                 match (ll, lr) {
+                    (Layout::Untyped, Layout::Typed(t)) => {
+                        // the copy gives the fresh object the source's layout; copy next round
+                        self.ev.fx.push(Effect::Adopt { obj: l.obj, ty: t });
+                    }
                     (Layout::Typed(a), Layout::Typed(b))
                         if a == b
                             && l.off == r.off
                             && !layout::has_nested_array(&prog.types, a) =>
                     {
-                        for x in src_locs {
+                        for x in pt.object_locs(prog, r.obj) {
                             let v = pt.pts_of_loc(&x).clone();
-                            self.write(
-                                Dst::Loc(AbsLoc {
-                                    obj: l.obj,
-                                    off: x.off,
-                                }),
-                                v,
-                            );
+                            let cell = AbsLoc {
+                                obj: l.obj,
+                                off: x.off,
+                            };
+                            self.write(Dst::Loc(cell), v);
                         }
                     }
-                    _ => {
-                        let mut all = BTreeSet::new();
-                        for x in &src_locs {
-                            all.extend(pt.pts_of_loc(x).iter().copied());
-                        }
-                        for c in pt.object_locs(prog, l.obj) {
-                            self.write(Dst::Loc(c), all.clone());
-                        }
-                    }
+                    _ => rest.push(r.obj),
                 }
+            }
+            let into = merged.entry(l.obj).or_default();
+            if rest.len() == s.len() {
+                let all =
+                    everything.get_or_insert_with(|| held.values().flatten().copied().collect());
+                if into.len() < all.len() {
+                    into.extend(all.iter().copied());
+                }
+            } else {
+                for r in rest {
+                    into.extend(held[&r].iter().copied());
+                }
+            }
+        }
+        for (obj, all) in merged {
+            if all.is_empty() {
+                continue;
+            }
+            for c in pt.object_locs(prog, obj) {
+                self.write(Dst::Loc(c), all.clone());
             }
         }
     }
@@ -381,6 +419,8 @@ pub(super) struct Solver<'p> {
     fallback: BTreeSet<CallSite>,
     /// Each function's `\result` pseudo variable (of predicates about its returned value).
     results: HashMap<FuncId, VarId>,
+    /// Each function's [`External`] (by index).
+    externals: Vec<External>,
     /// Some call runs unknown code that may call the program back (not only
     /// [`Program::quiet_externals`](crate::cir::Program::quiet_externals)): escaped
     /// functions may then be entered with escaped pointers.
@@ -414,7 +454,14 @@ impl<'p> Solver<'p> {
             .filter(|&v| crate::c2bp::is_result_var(prog, v))
             .filter_map(|v| prog.var(v).frame_of().map(|f| (f, v)))
             .collect();
+        let externals = (0..prog.functions.len())
+            .map(|i| External {
+                class: classify(&prog.functions[i].name),
+                pure: prog.unknown_is_pure(FuncId(i as u32)),
+            })
+            .collect();
         Solver {
+            externals,
             prog,
             pt,
             changed: false,
@@ -528,6 +575,7 @@ impl<'p> Solver<'p> {
             out: Out::default(),
             fallback: &self.fallback,
             results: &self.results,
+            externals: &self.externals,
         }
     }
 
