@@ -1,13 +1,16 @@
 //! `slamrs scan`: a driver's entry points and their roles (the entry-point map).
 
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 use clap::{Args, ValueEnum};
 use slamrs_abstraction::frontend::ErrorKind;
 use slamrs_abstraction::harness::map;
 
+use crate::check_cmd::watchdog::rss_mb;
 use crate::driver::{self, DriverArgs, DriverError};
 use crate::exit;
+use crate::reason::{Reason, ReasonKind};
 
 /// Arguments of `slamrs scan`.
 #[derive(Args, Debug)]
@@ -26,6 +29,14 @@ pub struct ScanArgs {
     /// The kernel's header directory (default: mingw-w64's DDK headers for Windows).
     #[arg(long, value_name = "DIR")]
     pub kernel_headers: Option<PathBuf>,
+    /// Give up (unknown, exit 20, reason `timeout`) after this many seconds, as `check
+    /// --timeout` does.
+    #[arg(long, value_name = "S")]
+    pub timeout: Option<f64>,
+    /// Give up (unknown, exit 20, reason `memory-limit`) when the process uses more than
+    /// this much memory (resident, MB), as `check --memory-limit` does.
+    #[arg(long, value_name = "MB")]
+    pub memory_limit: Option<u64>,
     /// Flags for the preprocessor (`-I`, `-D`, ...), after `--`.
     #[arg(last = true, value_name = "CPPFLAGS")]
     pub cppflags: Vec<String>,
@@ -52,6 +63,7 @@ pub fn run(args: &ScanArgs) -> u8 {
         }
         return exit::BAD_INPUT;
     };
+    watch(args.timeout, args.memory_limit);
     let dargs = DriverArgs {
         cppflags: args.cppflags.clone(),
         kernel_headers: args.kernel_headers.clone(),
@@ -88,6 +100,40 @@ pub fn run(args: &ScanArgs) -> u8 {
         return exit::BAD_INPUT;
     }
     exit::SAFE
+}
+
+/// Ends the process with an unknown answer (exit 20) and the limit's typed reason when the
+/// scan passes its time or memory limit.
+fn watch(timeout: Option<f64>, memory_limit: Option<u64>) {
+    if timeout.is_none() && memory_limit.is_none() {
+        return;
+    }
+    let start = Instant::now();
+    let deadline = timeout.map(|s| start + Duration::from_secs_f64(s.max(0.0)));
+    std::thread::spawn(move || loop {
+        std::thread::sleep(Duration::from_millis(100));
+        let reason = if memory_limit.is_some_and(|l| rss_mb() > l) {
+            Some(Reason::new(
+                ReasonKind::MemoryLimit,
+                format!("memory limit ({} MB) exceeded", memory_limit.unwrap_or(0)),
+            ))
+        } else if deadline.is_some_and(|d| Instant::now() > d) {
+            Some(Reason::new(
+                ReasonKind::Timeout,
+                format!("timeout after {:.1} s", start.elapsed().as_secs_f64()),
+            ))
+        } else {
+            None
+        };
+        if let Some(r) = reason {
+            eprintln!(
+                "UNKNOWN: the scan stopped: {} (reason: {})",
+                r.message,
+                r.kind.name()
+            );
+            std::process::exit(i32::from(exit::UNKNOWN));
+        }
+    });
 }
 
 /// Prints a driver set-up error; its exit status.

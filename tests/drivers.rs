@@ -89,6 +89,27 @@ fn scan_finds_the_expected_entry_points() {
 }
 
 #[test]
+fn scan_stops_at_its_memory_limit_with_a_typed_reason() {
+    if !headers_installed() {
+        return;
+    }
+    // every process uses more than 1 MB: the watchdog stops the scan at its first look
+    let out = slamrs()
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args([
+            "scan",
+            "c-tests/drivers/linux_platform_ok.c",
+            "--memory-limit",
+            "1",
+        ])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(20), "{err}");
+    assert!(err.contains("reason: memory-limit"), "{err}");
+}
+
+#[test]
 fn a_rule_the_driver_never_exercises_is_not_applicable() {
     if !headers_installed() {
         return;

@@ -36,7 +36,7 @@ mod coverage;
 mod spec;
 
 use confirm::opaque_dependence;
-mod watchdog;
+pub(crate) mod watchdog;
 
 use spec::load_spec_report;
 pub(crate) use spec::{load_spec, native_spec};

@@ -32,7 +32,7 @@ pub(super) fn stand_down(snapshot: &Mutex<Snapshot>) {
 }
 
 /// Resident memory of this process in MB (0 if unknown).
-pub(super) fn rss_mb() -> u64 {
+pub(crate) fn rss_mb() -> u64 {
     std::fs::read_to_string("/proc/self/status")
         .ok()
         .and_then(|s| {
