@@ -1,5 +1,7 @@
 //! Drivers without `main`: from a source file to the entry-point map and the program with
-//! its harness, for `slamrs scan`, `slamrs cir --harness` and `slamrs check`.
+//! its harness, for `slamrs scan`, `slamrs cir --harness` and `slamrs check`; and the
+//! program with its harness instrumented for a rule ([`instrumented_program`]), the one
+//! `slamrs check --rule R` verifies and `slamrs run --rule R` executes.
 
 use std::path::{Path, PathBuf};
 
@@ -302,6 +304,59 @@ pub fn with_harness(
     let pairs = harness::overrides(&prog);
     crate::rules::redirect_calls(&mut prog, &pairs);
     Ok((prog, map, h))
+}
+
+/// A driver with its harness, instrumented for a rule: what `slamrs check --rule R`
+/// verifies (entry [`harness::HARNESS_MAIN`]) and `slamrs run --rule R` executes.
+pub struct Instrumented {
+    /// The program: driver, harness and OS model, with the rule's error edges.
+    pub prog: Program,
+    /// The entry points the harness calls.
+    pub map: EntryMap,
+    /// The harness (its units: the calls of the entry points; its generated texts).
+    pub harness: Harness,
+    /// What the driver's own code calls ([`called_by_driver`], before the instrumentation
+    /// redirects the calls) and the events the harness causes for the driver's entry points:
+    /// the rule applies only if it observes one of them.
+    pub called: rustc_hash::FxHashSet<String>,
+    /// What the instrumentation added (observed functions, the rule's bounds, ...).
+    pub inst: crate::rules::Instrumented,
+}
+
+/// Why [`instrumented_program`] failed.
+#[derive(Debug)]
+pub enum InstrumentError {
+    /// The driver could not be set up or lowered.
+    Driver(DriverError),
+    /// The rule does not fit the program.
+    Rule(crate::rules::RuleError),
+}
+
+/// The driver `file` with its harness ([`with_harness`]), instrumented for `spec` at each
+/// of the harness's units.
+pub fn instrumented_program(
+    file: &Path,
+    platform: Platform,
+    args: &DriverArgs,
+    spec: &crate::rules::Spec,
+) -> Result<Instrumented, InstrumentError> {
+    let (mut prog, map, h) = with_harness(file, platform, args).map_err(InstrumentError::Driver)?;
+    let mut called = called_by_driver(&prog);
+    called.extend(
+        harness::wdm::harness_events(&map)
+            .into_iter()
+            .map(str::to_string),
+    );
+    let units: Vec<String> = h.units.iter().map(|u| u.0.clone()).collect();
+    let inst = crate::rules::instrument_units(&mut prog, spec, harness::HARNESS_MAIN, &units)
+        .map_err(InstrumentError::Rule)?;
+    Ok(Instrumented {
+        prog,
+        map,
+        harness: h,
+        called,
+        inst,
+    })
 }
 
 /// The functions the driver's own code calls, directly or through the kernel routines it

@@ -388,6 +388,9 @@ fn run_with(args: &CheckArgs, task: Option<TaskInfo>) -> u8 {
     let mut driver_map = None;
     let mut generated: Vec<(String, String)> = Vec::new();
     let mut codes = report::codes::CodeNames::default();
+    // a driver: with its harness, instrumented for the rule (the program `slamrs run
+    // --rule` executes), and what its own code calls
+    let mut driver_inst = None;
     let loaded = match platform {
         Some(p) => {
             let dargs = crate::driver::DriverArgs {
@@ -396,17 +399,23 @@ fn run_with(args: &CheckArgs, task: Option<TaskInfo>) -> u8 {
                 entry_map: args.entry_map.clone(),
                 more_files: args.more_files.clone(),
             };
-            match crate::driver::with_harness(&args.file, p, &dargs) {
-                Ok((prog, map, h)) => {
+            use crate::driver::{DriverError, InstrumentError};
+            match crate::driver::instrumented_program(&args.file, p, &dargs, &spec) {
+                Ok(d) => {
                     codes = crate::driver::code_names(&args.file, p, &dargs);
-                    units = h.units.iter().map(|u| u.0.clone()).collect();
-                    unit_info = h.units.clone();
-                    generated = h.texts.clone();
-                    driver_map = Some(map);
-                    Ok(prog)
+                    units = d.harness.units.iter().map(|u| u.0.clone()).collect();
+                    unit_info = d.harness.units.clone();
+                    generated = d.harness.texts.clone();
+                    driver_map = Some(d.map);
+                    driver_inst = Some((d.inst, d.called));
+                    Ok(d.prog)
                 }
-                Err(crate::driver::DriverError::Frontend(e)) => Err(e),
-                Err(e) => {
+                Err(InstrumentError::Driver(DriverError::Frontend(e))) => Err(e),
+                Err(InstrumentError::Rule(e)) => {
+                    stand_down(&snapshot);
+                    return bad_report(&checked, DiagnosticKind::Rule, &e.report());
+                }
+                Err(InstrumentError::Driver(e)) => {
                     stand_down(&snapshot);
                     let shown = e.render(Colour::for_stderr());
                     return bad_input_showing(
@@ -464,25 +473,16 @@ fn run_with(args: &CheckArgs, task: Option<TaskInfo>) -> u8 {
             return emit.print_showing(&r, &[], Some(&e.render(Colour::for_stderr())));
         }
     };
-    // what a driver's own code calls, before instrumentation redirects the calls
-    let mut called = driver_map
-        .as_ref()
-        .map(|_| crate::driver::called_by_driver(&prog))
-        .unwrap_or_default();
-    // what the harness does because of the driver's entry points is the driver's too
-    if let Some(m) = &driver_map {
-        called.extend(
-            slamrs_abstraction::harness::wdm::harness_events(m)
-                .into_iter()
-                .map(str::to_string),
-        );
-    }
-    let inst = match rules::instrument_units(&mut prog, &spec, &entry, &units) {
-        Ok(i) => i,
-        Err(e) => {
-            stand_down(&snapshot);
-            return bad_report(&checked, DiagnosticKind::Rule, &e.report());
-        }
+    // a driver was instrumented with its harness; another program is instrumented here
+    let (inst, called) = match driver_inst {
+        Some(d) => d,
+        None => match rules::instrument_units(&mut prog, &spec, &entry, &units) {
+            Ok(i) => (i, Default::default()),
+            Err(e) => {
+                stand_down(&snapshot);
+                return bad_report(&checked, DiagnosticKind::Rule, &e.report());
+            }
+        },
     };
     let entry_points: Vec<EntryPoint> = driver_map
         .iter()
