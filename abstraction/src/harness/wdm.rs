@@ -184,6 +184,18 @@ NTSTATUS IoCreateDevice(PDRIVER_OBJECT DriverObject, ULONG DeviceExtensionSize,
     return STATUS_SUCCESS;
 }
 
+/* IoCreateDeviceSecure (wdmsec.h renames it WdmlibIoCreateDeviceSecure): IoCreateDevice
+   with a security descriptor and a class GUID, which the model does not keep. */
+NTSTATUS WdmlibIoCreateDeviceSecure(PDRIVER_OBJECT DriverObject, ULONG DeviceExtensionSize,
+                                    PUNICODE_STRING DeviceName, DEVICE_TYPE DeviceType,
+                                    ULONG DeviceCharacteristics, BOOLEAN Exclusive,
+                                    PCUNICODE_STRING DefaultSDDLString, LPCGUID DeviceClassGuid,
+                                    PDEVICE_OBJECT *DeviceObject)
+{
+    return IoCreateDevice(DriverObject, DeviceExtensionSize, DeviceName, DeviceType,
+                          DeviceCharacteristics, Exclusive, DeviceObject);
+}
+
 VOID IoDeleteDevice(PDEVICE_OBJECT DeviceObject)
 {
     if (DeviceObject->DriverObject != 0 && DeviceObject->DriverObject->DeviceObject == DeviceObject)
