@@ -818,7 +818,10 @@ pub fn harness(map: &EntryMap, prog: &Program) -> Result<Harness, String> {
          static DRIVER_OBJECT __slamrs_driver_object;\n\
          static DRIVER_EXTENSION __slamrs_driver_extension;\n\
          static UNICODE_STRING __slamrs_registry_path;\n\
-         static DEVICE_OBJECT __slamrs_pdo;\n",
+         static DEVICE_OBJECT __slamrs_pdo;\n\
+         /* the file object of the one handle every request comes through (what a driver\n\
+            keeps in FsContext at IRP_MJ_CREATE it finds again at cleanup and close) */\n\
+         static FILE_OBJECT __slamrs_file_object;\n",
     );
     t.push_str(&format!(
         "/* a major function code no routine is registered for specifically */\n\
@@ -855,6 +858,8 @@ pub fn harness(map: &EntryMap, prog: &Program) -> Result<Harness, String> {
          \x20       __VERIFIER_assume(irp->AssociatedIrp.SystemBuffer != 0);\n\
          \x20   }\n\
          \x20   st[1].MajorFunction = major;\n\
+         \x20   st[1].FileObject = &__slamrs_file_object;\n\
+         \x20   irp->Tail.Overlay.OriginalFileObject = &__slamrs_file_object;\n\
          \x20   st[1].MinorFunction = (UCHAR)__VERIFIER_nondet_uint();\n\
          \x20   st[1].Parameters.DeviceIoControl.OutputBufferLength = out_len;\n\
          \x20   st[1].Parameters.DeviceIoControl.InputBufferLength = in_len;\n\
