@@ -74,6 +74,9 @@ pub fn run(args: &ScanArgs) -> u8 {
         Ok(x) => x,
         Err(e) => return report_error(&e),
     };
+    for w in crate::check_cmd::coverage::missing_warnings(&m) {
+        eprintln!("{w}");
+    }
     let source = args.file.display().to_string();
     let text = map::write(&m, &source);
     match args.format {

@@ -66,3 +66,39 @@ pub fn reason(never: &[String]) -> String {
         if never.len() == 1 { "it" } else { "them" },
     )
 }
+
+/// The warning for each routine the driver registers whose body is in none of the files
+/// given ([`EntryMap::missing`](slamrs_abstraction::harness::EntryMap::missing)).
+pub(crate) fn missing_warnings(map: &slamrs_abstraction::harness::EntryMap) -> Vec<String> {
+    map.missing
+        .iter()
+        .map(|e| {
+            format!(
+                "warning: {}: `{}` is registered ({}) but its body is in none of the files given: pass the file that defines it (the check runs without it)",
+                e.at.as_deref().unwrap_or("?"),
+                e.function,
+                e.role.name()
+            )
+        })
+        .collect()
+}
+
+/// Why a rule that holds for the routines given says nothing about `missing` ones.
+pub fn missing_reason(map: &slamrs_abstraction::harness::EntryMap) -> Option<String> {
+    if map.missing.is_empty() {
+        return None;
+    }
+    let names: Vec<String> = map
+        .missing
+        .iter()
+        .map(|e| format!("`{}`", e.function))
+        .collect();
+    let one = names.len() == 1;
+    Some(format!(
+        "the rule holds for the routines given, but {} registered by the driver {} no body in the files given, so nothing was checked about {}: pass the file that defines {}",
+        names.join(", "),
+        if one { "has" } else { "have" },
+        if one { "it" } else { "them" },
+        if one { "it" } else { "them" },
+    ))
+}

@@ -32,7 +32,7 @@ use crate::rules::{self, Spec};
 use crate::task_file;
 
 mod confirm;
-mod coverage;
+pub(crate) mod coverage;
 mod spec;
 
 use confirm::opaque_dependence;
@@ -509,10 +509,14 @@ fn run_with(args: &CheckArgs, task: Option<TaskInfo>) -> u8 {
                 shown.join(", ")
             );
         }
+        for w in coverage::missing_warnings(map) {
+            eprintln!("{w}");
+        }
         // a rule whose events the driver never causes does not apply (SDV's "not
-        // applicable"), rather than holding vacuously
+        // applicable"), rather than holding vacuously; unless routines are missing, which
+        // may cause them
         if let Spec::Rule(_) = &spec {
-            if !inst.observed.iter().any(|f| called.contains(f)) {
+            if map.missing.is_empty() && !inst.observed.iter().any(|f| called.contains(f)) {
                 stand_down(&snapshot);
                 let mut r = CheckReport::new(&file, checked.clone(), Status::NotApplicable);
                 r.status = Some(SdvStatus::NotApplicable);
@@ -676,8 +680,9 @@ fn run_with(args: &CheckArgs, task: Option<TaskInfo>) -> u8 {
         }
     };
     let mut outcome = outcome;
-    if driver_map.is_some() {
+    if let Some(map) = &driver_map {
         vacuous_to_unknown(&mut outcome, &prog, &unit_info);
+        missing_to_unknown(&mut outcome, map);
     }
     // a proof that leaves no invariants (the exploration's, the mixed backend's): for a
     // correctness witness, the abstraction is run to a proof too, in the time left
@@ -880,6 +885,19 @@ fn vacuous_to_unknown(
     outcome.verdict = Verdict::Unknown(Reason::new(ReasonKind::Vacuous, coverage::reason(&never)));
     outcome.proof = None;
     outcome.abstraction = None;
+}
+
+/// A driver's SAFE says nothing about the routines it registers without a body in the
+/// files given: UNKNOWN ([`coverage::missing_reason`]).
+fn missing_to_unknown(outcome: &mut cegar::Outcome, map: &slamrs_abstraction::harness::EntryMap) {
+    if !matches!(outcome.verdict, Verdict::Safe) {
+        return;
+    }
+    if let Some(why) = coverage::missing_reason(map) {
+        outcome.verdict = Verdict::Unknown(Reason::new(ReasonKind::Vacuous, why));
+        outcome.proof = None;
+        outcome.abstraction = None;
+    }
 }
 
 fn abstraction_proof(

@@ -217,6 +217,7 @@ pub fn parse(file: &str, text: &str) -> Result<EntryMap, MapError> {
         platform,
         entries,
         device_extension,
+        missing: Vec::new(),
     })
 }
 
@@ -247,6 +248,7 @@ mod tests {
     #[test]
     fn a_written_map_reads_back() {
         let map = EntryMap {
+            missing: Vec::new(),
             platform: Platform::Wdm,
             entries: vec![
                 EntryPoint {

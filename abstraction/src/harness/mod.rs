@@ -250,6 +250,11 @@ pub struct EntryMap {
     /// Windows: the device extension's type, when the driver uses one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub device_extension: Option<DeviceExtension>,
+    /// Routines the driver registers (in the role found) whose body is in none of the
+    /// files given: the driver's own declarations, not the kernel's. No harness can call
+    /// them; a check reports them, and a rule that holds without them holds vacuously.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub missing: Vec<EntryPoint>,
 }
 
 impl EntryMap {

@@ -176,13 +176,23 @@ fn found_in(
     at: Option<Loc>,
     how: String,
 ) {
+    let func = prog.func(f);
+    let e = EntryPoint {
+        function: func.name.clone(),
+        role,
+        at: at.map(|l| prog.loc_string(l)),
+        how,
+    };
     if own(prog, f) {
-        map.add(EntryPoint {
-            function: prog.func(f).name.clone(),
-            role,
-            at: at.map(|l| prog.loc_string(l)),
-            how,
-        });
+        map.add(e);
+    } else if func.body.is_none()
+        && !prog.in_system_header(func.loc)
+        && !map
+            .missing
+            .iter()
+            .any(|m| m.function == e.function && m.role == e.role)
+    {
+        map.missing.push(e);
     }
 }
 
@@ -192,6 +202,7 @@ pub fn scan_wdm(prog: &Program) -> EntryMap {
         platform: Platform::Wdm,
         entries: Vec::new(),
         device_extension: device_extension(prog),
+        missing: Vec::new(),
     };
     let found = |map: &mut EntryMap, f: FuncId, role: Role, at: Option<Loc>, how: String| {
         found_in(prog, map, f, role, at, how)
@@ -459,6 +470,7 @@ pub fn scan_linux(prog: &Program) -> EntryMap {
         platform: Platform::Linux,
         entries: Vec::new(),
         device_extension: None,
+        missing: Vec::new(),
     };
     let found = |map: &mut EntryMap, f: FuncId, role: Role, at: Option<Loc>, how: String| {
         found_in(prog, map, f, role, at, how)
