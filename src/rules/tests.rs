@@ -394,7 +394,7 @@ fn giveup_ends_the_path_at_a_bound_that_is_no_abort() {
         }
     );
     let src =
-        "extern void lock(int *l); int a, b;\nint main(void) { lock(&a); lock(&b); return 0; }\n";
+        "typedef struct { int x; } lock_t; extern void lock(lock_t *l); lock_t a, b;\nint main(void) { lock(&a); lock(&b); return 0; }\n";
     let (out, ins, p) = run_rule(src, &r, &[]);
     let loc = error_loc(&out);
     assert_eq!(p.file_name(loc), "r.slic");
@@ -406,7 +406,7 @@ fn giveup_ends_the_path_at_a_bound_that_is_no_abort() {
         ins.aborts
     );
     // one lock: no bound reached
-    let src = "extern void lock(int *l); int a;\nint main(void) { lock(&a); return 0; }\n";
+    let src = "typedef struct { int x; } lock_t; extern void lock(lock_t *l); lock_t a;\nint main(void) { lock(&a); return 0; }\n";
     let (out, _, _) = run_rule(src, &r, &[]);
     assert_eq!(out, Outcome::Return { value: Some(0) });
     // the native monitor ends the run there too (as an abort at its own location)
@@ -474,13 +474,15 @@ fn windows_and_pthread_families_are_independent() {
         KSPIN_LOCK sl; int m;\n\
         int main(void) { KIRQL irql; KeAcquireSpinLock(&sl, &irql); pthread_mutex_lock(&m);\n\
           pthread_mutex_unlock(&m); KeReleaseSpinLock(&sl, irql); KeReleaseSpinLock(&sl, irql); return 0; }\n";
-    let (out, ins, _) = run_rule(src, &builtin("locking").unwrap(), &[0, 0]);
+    // inputs: the lock and the IRQL the acquire writes (its outputs), the two pthread
+    // results, the lock each release writes
+    let (out, ins, _) = run_rule(src, &builtin("locking").unwrap(), &[0; 6]);
     assert!(abort_message(&out, &ins).contains("Windows spin lock is released"));
 }
 
 #[test]
 fn trylock_acquires_only_when_it_succeeds() {
-    let src = "extern int mutex_trylock(int *m); extern void mutex_unlock(int *m); int m;\n\
+    let src = "typedef struct { int x; } mutex_t; extern int mutex_trylock(mutex_t *m); extern void mutex_unlock(mutex_t *m); mutex_t m;\n\
         int main(void) { if (mutex_trylock(&m)) { mutex_unlock(&m); } return 0; }\n";
     let r = builtin("locking").unwrap();
     let (out, _, _) = run_rule(src, &r, &[1]);
@@ -488,7 +490,7 @@ fn trylock_acquires_only_when_it_succeeds() {
     let (out, _, _) = run_rule(src, &r, &[0]);
     assert_eq!(out, Outcome::Return { value: Some(0) });
     // Unlocking after a failed trylock is a violation.
-    let src = "extern int mutex_trylock(int *m); extern void mutex_unlock(int *m); int m;\n\
+    let src = "typedef struct { int x; } mutex_t; extern int mutex_trylock(mutex_t *m); extern void mutex_unlock(mutex_t *m); mutex_t m;\n\
         int main(void) { mutex_trylock(&m); mutex_unlock(&m); return 0; }\n";
     let (out, ins, _) = run_rule(src, &r, &[0]);
     assert!(abort_message(&out, &ins).contains("mutex is released but it is not held"));
@@ -554,11 +556,11 @@ fn events_do_not_nest_in_the_bodies_of_observed_functions() {
         "state { int held; }\napi_lock.entry, raw_lock.entry, wrap_lock.entry { if (held) abort \"twice\"; held = 1; }\nraw_unlock.entry { if (!held) abort \"not held\"; held = 0; }\n",
     );
     let decls = "# 1 \"/usr/include/lockapi.h\" 1 3\n\
-        extern void raw_lock(int *l); extern void raw_unlock(int *l);\n\
-        static void helper(int *l) { raw_lock(l); }\n\
-        static inline void api_lock(int *l) { helper(l); }\n\
-        static inline void wrap_lock(int *l) { api_lock(l); }\n\
-        # 2 \"t.c\" 2\nint lk;\n";
+        typedef struct { int x; } lock_t; extern void raw_lock(lock_t *l); extern void raw_unlock(lock_t *l);\n\
+        static void helper(lock_t *l) { raw_lock(l); }\n\
+        static inline void api_lock(lock_t *l) { helper(l); }\n\
+        static inline void wrap_lock(lock_t *l) { api_lock(l); }\n\
+        # 2 \"t.c\" 2\nlock_t lk;\n";
     let ok = format!(
         "{decls}int main(void) {{ api_lock(&lk); raw_unlock(&lk); raw_lock(&lk); raw_unlock(&lk); wrap_lock(&lk); raw_unlock(&lk); return 0; }}\n"
     );
@@ -579,8 +581,8 @@ fn events_do_not_nest_in_the_bodies_of_observed_functions() {
     let (out, _, _) = run_rule(&shared, &r, &[]);
     assert_eq!(out, Outcome::Return { value: Some(0) });
     // the program's own observed functions are not the library's: their calls are events
-    let own = "extern void raw_lock(int *l); int lk;\n\
-        void api_lock(int *l) { raw_lock(l); }\n\
+    let own = "typedef struct { int x; } lock_t; extern void raw_lock(lock_t *l); lock_t lk;\n\
+        void api_lock(lock_t *l) { raw_lock(l); }\n\
         int main(void) { api_lock(&lk); return 0; }\n";
     let (out, ins, _) = run_rule(own, &r, &[]);
     assert_eq!(abort_message(&out, &ins), "twice");
@@ -613,7 +615,8 @@ fn values_with_short_circuit_operators() {
 #[test]
 fn pointer_arguments_compare_with_pointers_and_null() {
     let r = rule("state { int seen; }\nuse.entry { if ($1 == 0) abort \"null\"; if ($1 != $2) seen = seen + 1; }\n");
-    let src = "extern void use(int *p, int *q); int g, h;\nint main(void) { use(&g, &g); use(&g, &h); use(0, &g); return 0; }\n";
+    // `const`: inputs of the unknown function, not outputs it writes (and takes inputs for)
+    let src = "extern void use(const int *p, const int *q); int g, h;\nint main(void) { use(&g, &g); use(&g, &h); use(0, &g); return 0; }\n";
     let (out, ins, _) = run_rule(src, &r, &[]);
     assert_eq!(abort_message(&out, &ins), "null");
     let e = instrument(
