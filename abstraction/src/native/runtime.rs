@@ -602,13 +602,10 @@ pub(crate) fn stubs(prog: &Program, undefined: &[String]) -> (String, Vec<String
             let func = prog.func(f);
             let ret = prog.types.fn_sig(func.ty).map(|s| s.ret);
             let stub = match (classify(name), ret) {
-                (EnvFn::Unknown, Some(ret)) if prog.writes_outputs(f) => {
-                    output_stub(prog, f, ret).ok().inspect(|_| {
-                        if prog.types.is_scalar(ret) && !is_float(prog, ret) {
-                            inputs.push(name.clone());
-                        }
-                    })
-                }
+                // it reads an input for each output, whatever it returns
+                (EnvFn::Unknown, Some(ret)) if prog.writes_outputs(f) => output_stub(prog, f, ret)
+                    .ok()
+                    .inspect(|_| inputs.push(name.clone())),
                 (EnvFn::Nondet | EnvFn::Unknown, Some(ret)) => match input_stub(prog, name, ret) {
                     Ok(Some(s)) => {
                         if prog.types.is_scalar(ret) && !is_float(prog, ret) {
