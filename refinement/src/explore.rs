@@ -743,9 +743,10 @@ mod tests {
 
     #[test]
     fn unknown_function_is_not_covered() {
-        // `touch` may write x (docs/cir.md); the interpreter's run leaves it alone
+        // `touch` may write what `p` points to (docs/cir.md), but its parameter is not an
+        // output (a `const` pointee): the runs leave `x` alone, and cover nothing
         let out = explore_src(
-            "extern void touch(int *p);
+            "extern void touch(const int *p);
              int main() { int x = 0; touch(&x); if (x == 5) reach_error(); return 0; }",
             100,
         );
@@ -754,6 +755,14 @@ mod tests {
             out.complete,
             Err(Incomplete::UnknownFunction("touch".into()))
         );
+        // nor with an output parameter on a program the rule instrumentation has not made
+        // its writes explicit in (`frontend::havoc_outputs`)
+        let out = explore_src(
+            "extern void touch(int *p);
+             int main() { int x = 0; touch(&x); if (x == 5) reach_error(); return 0; }",
+            100,
+        );
+        assert!(out.found.is_none());
     }
 
     #[test]

@@ -573,6 +573,9 @@ pub struct Program {
     /// state), each with its lvalue. Only the claims of correctness witnesses make them;
     /// see `c2bp::entry_memory_var`.
     pub entry_memory: HashMap<VarId, Lval>,
+    /// The writes through unknown functions' output parameters are explicit CIR statements
+    /// (`frontend::havoc_outputs` ran): native replay's stubs make them too.
+    pub outputs_explicit: bool,
 }
 
 impl Program {
@@ -599,13 +602,15 @@ impl Program {
     }
 
     /// A call of `g` writes arbitrary values through its output parameters
-    /// ([`Function::out_params`], not null) as it begins: `g` has no body and no model, and
-    /// the program's reading of its environment lets it write memory. Lowering makes the
+    /// ([`Function::out_params`], not null) as it begins: the writes are explicit in the
+    /// program ([`Program::outputs_explicit`]), `g` has no body and no model, and the
+    /// program's reading of its environment lets it write memory. Lowering makes the
     /// writes explicit (`frontend/lower/out_params.rs`); native replay's stub of `g` makes
     /// the same writes, in the same order.
     pub fn writes_outputs(&self, g: FuncId) -> bool {
         let func = self.func(g);
-        func.body.is_none()
+        self.outputs_explicit
+            && func.body.is_none()
             && !func.out_params.is_empty()
             && env::classify(&func.name) == env::EnvFn::Unknown
             && !self.unknown_is_pure(g)

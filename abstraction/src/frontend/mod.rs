@@ -6,6 +6,7 @@ mod devirt;
 pub mod error;
 pub mod gnu;
 mod lower;
+pub use lower::out_params::havoc_outputs;
 pub mod models;
 pub mod msvc;
 pub mod prune;
@@ -169,8 +170,6 @@ fn load_source(source: Source, opts: &LoadOptions) -> Result<Program, FrontendEr
                 models::wire(&mut p, opts.entry.as_deref().unwrap_or("main"), &needs);
                 // and the allocation sites the splits and the models added
                 p.set_externals(opts.externals);
-                // what unknown functions write through their output parameters
-                lower::out_params::havoc_outputs(&mut p);
                 p
             };
             check_entry(&program, &opts)?;

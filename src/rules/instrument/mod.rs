@@ -116,6 +116,10 @@ pub fn instrument_units(
         .map(|(n, _)| *n)
         .collect();
     errors::error_bodies(prog, &bounds, &mut out);
+    // what unknown functions write through their output parameters, made explicit once the
+    // observed functions have their wrappers: inside a wrapper the writes come after the
+    // entry handlers and before the result, as in native replay's wrapper and stub
+    slamrs_abstraction::frontend::havoc_outputs(prog);
     let problems = verify::verify(prog);
     if let Some(first) = problems.first() {
         let file = match spec {

@@ -4,7 +4,8 @@
 //!
 //! An unknown function may write every object reachable from its pointer arguments
 //! (docs/cir.md); the abstraction assumes so. The interpreter, the path formulas and
-//! native replay pick one behaviour: [`havoc_outputs`] makes the one they all run write an
+//! native replay pick one behaviour: [`havoc_outputs`] (run by the rule instrumentation,
+//! after the observed functions have their wrappers) makes the one they all run write an
 //! arbitrary value (an input of the program) through each output parameter that is not
 //! null, as the call begins (its result is assigned after them, as in C), so that a path on which a driver tests the value a kernel
 //! routine returned through a pointer is a path they can follow and refinement can
@@ -99,6 +100,10 @@ fn typedef_name(specifiers: &[Node<DeclarationSpecifier>]) -> Option<&str> {
 /// order, `if (arg != 0) *arg = input` (an input named after the function), so that the
 /// call's result is assigned after them, as in C. Returns how many calls changed.
 pub fn havoc_outputs(prog: &mut Program) -> usize {
+    if prog.outputs_explicit {
+        return 0;
+    }
+    prog.outputs_explicit = true;
     let mut changed = 0;
     let int = prog.types.int();
     for f in 0..prog.functions.len() {
