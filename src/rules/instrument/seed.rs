@@ -41,16 +41,32 @@ pub fn at_call_sites(prog: &mut Program, preds: &[(FuncId, Expr)]) -> Vec<(FuncI
             let r = slamrs_abstraction::c2bp::result_var(prog, h);
             let ty = prog.types.int();
             let result = super::emit::read_var(prog, r);
-            out.push((
-                h,
-                Expr {
-                    kind: ExprKind::Binary(BinOp::Eq, Box::new(result), Box::new(value)),
-                    ty,
-                },
-            ));
+            out.push((h, equal(result, value, ty)));
         }
     }
     out
+}
+
+/// The predicates proposed so far (each once, with its scope), in order.
+struct Proposed<'a> {
+    seen: &'a mut HashSet<(FuncId, Expr)>,
+    out: Vec<(FuncId, Expr)>,
+}
+
+impl Proposed<'_> {
+    fn add(&mut self, f: FuncId, p: Expr) {
+        if self.seen.insert((f, p.clone())) {
+            self.out.push((f, p));
+        }
+    }
+}
+
+/// `a == b`, typed `ty`.
+fn equal(a: Expr, b: Expr, ty: slamrs_abstraction::cir::Ty) -> Expr {
+    Expr {
+        kind: ExprKind::Binary(BinOp::Eq, Box::new(a), Box::new(b)),
+        ty,
+    }
 }
 
 /// The caller-side versions of `preds` one call up (those not in `seen`, added to it).
@@ -61,20 +77,54 @@ fn one_call_up(
     accessors: &mut Vec<FuncId>,
 ) -> Vec<(FuncId, Expr)> {
     // (observed function, its `$k` variable, k, the predicate)
-    let mut by_callee: Vec<(FuncId, VarId, usize, Expr)> = Vec::new();
-    for (f, e) in preds {
-        if let Some((v, k)) = argument_comparison(prog, *f, e) {
-            by_callee.push((*f, v, k, e.clone()));
-        }
-    }
+    let mut by_callee: Vec<(FuncId, VarId, usize, Expr)> = preds
+        .iter()
+        .filter_map(|(f, e)| argument_comparison(prog, *f, e).map(|(v, k)| (*f, v, k, e.clone())))
+        .collect();
     if by_callee.is_empty() {
         return Vec::new();
     }
-    let mut out = Vec::new();
-    // in a body the handlers were spliced into, `$k` is a copy of the k-th parameter made
-    // on entry: the comparison over the parameter is what the caller's facts reach
+    let mut proposed = Proposed {
+        seen,
+        out: Vec::new(),
+    };
+    let over_params = over_parameters(prog, &by_callee, &mut proposed);
+    by_callee.extend(over_params);
+    for g in prog.func_ids() {
+        let Some(body) = &prog.func(g).body else {
+            continue;
+        };
+        for (_, edge) in body.edges() {
+            if let Stmt::Call {
+                callee: Callee::Direct(callee),
+                args,
+                ..
+            } = &edge.stmt
+            {
+                for (_, v, k, e) in by_callee.iter().filter(|(f, ..)| f == callee) {
+                    let site = CallSite {
+                        caller: g,
+                        callee: *callee,
+                        args,
+                    };
+                    at_call(prog, &site, (*v, *k, e), &mut proposed, accessors);
+                }
+            }
+        }
+    }
+    proposed.out
+}
+
+/// In a body the handlers were spliced into, `$k` is a copy of the k-th parameter made on
+/// entry: the comparison over the parameter is what the caller's facts reach (proposed,
+/// with `$k == parameter`); those comparisons, to be carried to the calls too.
+fn over_parameters(
+    prog: &Program,
+    by_callee: &[(FuncId, VarId, usize, Expr)],
+    proposed: &mut Proposed,
+) -> Vec<(FuncId, VarId, usize, Expr)> {
     let mut over_params = Vec::new();
-    for (f, v, k, e) in &by_callee {
+    for (f, v, k, e) in by_callee {
         let (f, v, k) = (*f, *v, *k);
         let Some(&param) = prog.func(f).params.get(k - 1) else {
             continue;
@@ -83,77 +133,51 @@ fn one_call_up(
             let read = super::emit::read_var(prog, param);
             let p = subst_var(e, v, &read);
             over_params.push((f, param, k, p.clone()));
+            proposed.add(f, p);
             // and the copy is the parameter (the handlers assign state from the copy)
-            let same = Expr {
-                kind: ExprKind::Binary(
-                    BinOp::Eq,
-                    Box::new(super::emit::read_var(prog, v)),
-                    Box::new(read),
-                ),
-                ty: e.ty,
-            };
-            for p in [p, same] {
-                if seen.insert((f, p.clone())) {
-                    out.push((f, p));
-                }
-            }
+            proposed.add(f, equal(super::emit::read_var(prog, v), read, e.ty));
         }
     }
-    by_callee.extend(over_params);
-    for g in prog.func_ids() {
-        let Some(body) = &prog.func(g).body else {
-            continue;
-        };
-        for (_, edge) in body.edges() {
-            let Stmt::Call {
-                callee: Callee::Direct(callee),
-                args,
-                ..
-            } = &edge.stmt
-            else {
-                continue;
-            };
-            for (_, v, k, e) in by_callee.iter().filter(|(f, ..)| f == callee) {
-                let (v, k) = (*v, *k);
-                let Some(arg) = args.get(k - 1) else {
-                    continue;
-                };
-                if !prog.types.is_pointer(arg.ty) {
-                    continue;
-                }
-                let value = accessor_value(prog, g, arg).map(|(value, h)| {
-                    accessors.push(h);
-                    value
-                });
-                if let Some(value) = &value {
-                    // the temporary is the accessor's value, from the call on
-                    let same = Expr {
-                        kind: ExprKind::Binary(
-                            BinOp::Eq,
-                            Box::new(arg.clone()),
-                            Box::new(value.clone()),
-                        ),
-                        ty: e.ty,
-                    };
-                    if seen.insert((g, same.clone())) {
-                        out.push((g, same));
-                    }
-                }
-                let arg = value.as_ref().unwrap_or(arg);
-                let p = without_deref_of_address(&subst_var(e, v, arg));
-                if seen.insert((g, p.clone())) {
-                    out.push((g, p));
-                }
-                // an argument of static storage only (`&lk`) is named in the callee too
-                if let Some(p) = argument_is(prog, e, v, arg) {
-                    if seen.insert((*callee, p.clone())) {
-                        out.push((*callee, p));
-                    }
-                }
-            }
-        }
+    over_params
+}
+
+/// A direct call of an observed (or spliced) function.
+struct CallSite<'a> {
+    caller: FuncId,
+    callee: FuncId,
+    args: &'a [Expr],
+}
+
+/// The comparison `e` of the callee's `$k` (the variable `v`), proposed at one call with
+/// the call's k-th argument in its place (through an accessor's value where the argument
+/// holds one), and in the callee when the argument is of static storage only.
+fn at_call(
+    prog: &Program,
+    site: &CallSite,
+    (v, k, e): (VarId, usize, &Expr),
+    proposed: &mut Proposed,
+    accessors: &mut Vec<FuncId>,
+) {
+    let Some(arg) = site.args.get(k - 1) else {
+        return;
+    };
+    if !prog.types.is_pointer(arg.ty) {
+        return;
     }
-    out
+    let value = accessor_value(prog, site.caller, arg).map(|(value, h)| {
+        accessors.push(h);
+        value
+    });
+    if let Some(value) = &value {
+        // the temporary is the accessor's value, from the call on
+        proposed.add(site.caller, equal(arg.clone(), value.clone(), e.ty));
+    }
+    let arg = value.as_ref().unwrap_or(arg);
+    proposed.add(site.caller, without_deref_of_address(&subst_var(e, v, arg)));
+    // an argument of static storage only (`&lk`) is named in the callee too
+    if let Some(p) = argument_is(prog, e, v, arg) {
+        proposed.add(site.callee, p);
+    }
 }
 
 /// For the comparison `e` of `$k` (the variable `v`) with state, and an argument `arg`
