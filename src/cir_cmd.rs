@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::{Args, ValueEnum};
+use slamrs_abstraction::analysis::points_to::PointsTo;
 use slamrs_abstraction::cir::{print, DataModel, Program};
 use slamrs_abstraction::frontend::{self, ErrorKind, LoadOptions};
 
@@ -36,6 +37,11 @@ pub struct CirArgs {
     /// `ilp32` (32-bit x86, as the SV-COMP tasks declare).
     #[arg(long, value_enum, default_value_t = DataModelArg::Lp64)]
     pub data_model: DataModelArg,
+    /// Print the points-to analysis of the program instead of its CIR: escaped objects,
+    /// layouts, what each location may hold, returns and call targets, one fact per line
+    /// (docs/analyses.md).
+    #[arg(long)]
+    pub points_to: bool,
     /// Print timings and sizes to stderr.
     #[arg(long)]
     pub stats: bool,
@@ -113,6 +119,7 @@ pub fn run(args: &CirArgs) -> u8 {
     let lines = SourceCache::default();
     let src = |file: &str, line: u32| lines.line(file, line);
     let text = match &args.function {
+        _ if args.points_to => PointsTo::compute(&program).render(&program),
         None => print::program(&program, &src),
         Some(name) => match program.func_by_name(name) {
             Some(f) => print::function(&program, f, &src),

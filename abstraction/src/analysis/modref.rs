@@ -472,6 +472,9 @@ mod tests {
         let ip = b.ptr(int);
         let void = b.p.types.void();
         let g = b.global("g", int);
+        // a global the program never names: part of the unknown memory, not an object of
+        // its own
+        let unnamed = b.global("unnamed", int);
         let sg = b.static_global("sg", int);
         let ext = b.func("ext", void, &[]);
         let memset = b.func("memset", ip, &[("d", ip), ("c", int), ("n", int)]);
@@ -481,12 +484,13 @@ mod tests {
         b.body(user, vec![b.call(None, ext, vec![])]);
         let ax = b.addr(b.v(x));
         let (z, n) = (b.num(0), b.num(4));
-        let one = b.num(1);
+        let (one, two) = (b.num(1), b.num(2));
         b.body(
             main,
             vec![
                 b.call(None, memset, vec![ax, z, n]),
                 b.assign(b.v(sg), one),
+                b.assign(b.v(g), two),
                 b.call(None, user, vec![]),
             ],
         );
@@ -497,6 +501,7 @@ mod tests {
         assert_eq!(mr.mod_of(user), &BTreeSet::from([unk, vl(g)]));
         assert_eq!(mr.ref_of(user), &BTreeSet::from([unk, vl(g)]));
         assert_eq!(mr.mod_of(main), &BTreeSet::from([unk, vl(g), vl(sg)]));
+        assert!(!pt.is_escaped(AbsObj::Var(unnamed)));
         let (ax2, z2, n2) = (b.addr(b.v(x)), b.num(0), b.num(4));
         let ms = b.call(None, memset, vec![ax2, z2, n2]);
         assert_eq!(stmt_mod(&b.p, &pt, main, &ms), BTreeSet::from([vl(x)]));

@@ -26,6 +26,7 @@
 //! Out-of-bounds array indexing is assumed not to happen, except through arrays of length
 //! 0 or 1 inside structs (the flexible-array idiom), which is modelled.
 
+mod dump;
 mod eval;
 mod solve;
 
@@ -52,6 +53,10 @@ pub enum AbsObj {
     Func(FuncId),
     /// Memory that only unknown external functions can name.
     Unknown,
+    /// While solving only: stands for every location of every escaped object, so that
+    /// "any escaped location" is one element of a set, not thousands. A finished analysis
+    /// never holds it (sets that held it hold the escaped locations instead).
+    Escaped,
 }
 
 /// An abstract location: an object and a normalized byte offset into it.
@@ -143,7 +148,7 @@ pub fn default_layout(prog: &Program, obj: AbsObj) -> Layout {
             None => Layout::Collapsed,
         },
         AbsObj::Alloc(_) => Layout::Untyped,
-        AbsObj::Str(_) | AbsObj::Func(_) | AbsObj::Unknown => Layout::Collapsed,
+        AbsObj::Str(_) | AbsObj::Func(_) | AbsObj::Unknown | AbsObj::Escaped => Layout::Collapsed,
     }
 }
 
@@ -441,6 +446,7 @@ impl PointsTo {
                 .map(|x| x.name.clone())
                 .unwrap_or_else(|| format!("func#{}", f.0)),
             AbsObj::Unknown => "unknown".into(),
+            AbsObj::Escaped => "escaped".into(),
         };
         if l.off == 0 {
             base

@@ -6,6 +6,18 @@
 //! After a layout change every set is re-canonicalized at the start of the next round.
 //! Indirect calls that resolve to no function at the fixpoint fall back to every compatible
 //! address-taken function, and solving resumes.
+//!
+//! While solving, "every location of every escaped object" is the one location of
+//! [`AbsObj::Escaped`]: what an escaped location holds, what unknown code returns. Reading
+//! through it gives it again, writing through it makes the value escape, calling through it
+//! runs unknown code. A driver's escaped memory has thousands of locations, which every
+//! statement that touches it copied into its sets, every round; at the end
+//! ([`Solver::finish`]) the sets that hold it get the escaped locations themselves, once.
+//! Layout effects of accesses through it are not applied to the escaped objects: whatever
+//! their layout, such an access may touch every location of every escaped object.
+//! Globals the program never names do not escape: unknown code may use them, but the
+//! program reaches them only through pointers into escaped memory, which may point
+//! anywhere in it already (a driver's headers declare hundreds).
 
 use super::eval::{lval_ty, Effect, Eval, BYTE_CAP};
 use super::{default_layout, AbsLoc, AbsObj, CallSite, Layout, PointsTo, SiteTargets};
@@ -233,6 +245,15 @@ impl<'a> Transfer<'a> {
                             unknown = true;
                             calls_back = true;
                         }
+                        AbsObj::Escaped => {
+                            // any escaped function, or unknown code (`Unknown` is escaped)
+                            unknown = true;
+                            calls_back = true;
+                            targets.extend(self.ev.pt.escaped.iter().filter_map(|o| match o {
+                                AbsObj::Func(f) => Some(*f),
+                                _ => None,
+                            }));
+                        }
                         _ => {}
                     }
                 }
@@ -425,6 +446,8 @@ pub(super) struct Solver<'p> {
     /// [`Program::quiet_externals`](crate::cir::Program::quiet_externals)): escaped
     /// functions may then be entered with escaped pointers.
     callbacks: bool,
+    /// Non-static globals the program names (the ones that escape once unknown code runs).
+    named_globals: Vec<VarId>,
 }
 
 impl<'p> Solver<'p> {
@@ -436,19 +459,29 @@ impl<'p> Solver<'p> {
             }
         }
         // Also every function named by an expression, whatever the flag says.
-        let mut named = BTreeSet::new();
+        let mut named = Named::default();
         for init in &prog.inits {
-            funcs_in_expr(&init.rhs, &mut named);
-            funcs_in_lval(&init.lhs, &mut named);
+            named.expr(&init.rhs);
+            named.lval(&init.lhs);
         }
         for f in &prog.functions {
             if let Some(body) = &f.body {
                 for (_, e) in body.edges() {
-                    funcs_in_stmt(&e.stmt, &mut named);
+                    named.stmt(&e.stmt);
                 }
             }
         }
-        pt.addr_taken_funcs.extend(named);
+        pt.addr_taken_funcs.extend(named.funcs);
+        let named_globals = named
+            .vars
+            .into_iter()
+            .filter(|v| {
+                matches!(
+                    prog.vars.get(v.0 as usize).map(|x| &x.kind),
+                    Some(VarKind::Global { is_static: false })
+                )
+            })
+            .collect();
         let results = prog
             .var_ids()
             .filter(|&v| crate::c2bp::is_result_var(prog, v))
@@ -469,6 +502,7 @@ impl<'p> Solver<'p> {
             callbacks: false,
             fallback: BTreeSet::new(),
             results,
+            named_globals,
         }
     }
 
@@ -487,6 +521,24 @@ impl<'p> Solver<'p> {
             }
             self.fallback.extend(new);
         }
+        self.finish()
+    }
+
+    /// The analysis without [`AbsObj::Escaped`]: the escaped locations listed, and every set
+    /// that held the summary holding them.
+    fn finish(mut self) -> PointsTo {
+        self.pt.escaped.remove(&AbsObj::Escaped);
+        self.pt.e_locs = self.compute_e_locs();
+        let summary = AbsLoc::start(AbsObj::Escaped);
+        let e_locs = &self.pt.e_locs;
+        let expand = |set: &mut BTreeSet<AbsLoc>| {
+            if set.remove(&summary) {
+                set.extend(e_locs.iter().copied());
+            }
+        };
+        for m in self.pt.mem.values_mut().chain(self.pt.rets.values_mut()) {
+            m.values_mut().for_each(expand);
+        }
         self.pt
     }
 
@@ -497,9 +549,6 @@ impl<'p> Solver<'p> {
             if self.dirty {
                 self.sweep();
                 self.dirty = false;
-            }
-            if self.pt.unknown_active {
-                self.pt.e_locs = self.compute_e_locs();
             }
             self.pt.sites.clear();
             self.round();
@@ -653,12 +702,9 @@ impl<'p> Solver<'p> {
         self.pt.unknown_active = true;
         self.changed = true;
         self.escape(AbsObj::Unknown);
-        let globals: Vec<VarId> = self
-            .prog
-            .var_ids()
-            .filter(|v| matches!(self.prog.var(*v).kind, VarKind::Global { is_static: false }))
-            .collect();
-        for v in globals {
+        self.escape(AbsObj::Escaped);
+        self.pt.e_locs = BTreeSet::from([AbsLoc::start(AbsObj::Escaped)]);
+        for v in std::mem::take(&mut self.named_globals) {
             self.escape(AbsObj::Var(v));
         }
     }
@@ -746,65 +792,74 @@ impl<'p> Solver<'p> {
 
     fn compute_e_locs(&self) -> BTreeSet<AbsLoc> {
         let mut out = BTreeSet::new();
-        for o in &self.pt.escaped {
+        for o in self.pt.escaped.iter().filter(|o| **o != AbsObj::Escaped) {
             out.extend(self.pt.object_locs(self.prog, *o));
         }
         out
     }
 }
 
-fn funcs_in_stmt(s: &Stmt, out: &mut BTreeSet<FuncId>) {
-    match s {
-        Stmt::Skip | Stmt::Error | Stmt::Return(None) | Stmt::Halt { code: None } => {}
-        Stmt::Assign { lhs, rhs } => {
-            funcs_in_lval(lhs, out);
-            funcs_in_expr(rhs, out);
-        }
-        Stmt::Assume(e) | Stmt::Return(Some(e)) | Stmt::Halt { code: Some(e) } => {
-            funcs_in_expr(e, out)
-        }
-        Stmt::Havoc { lhs, .. } => funcs_in_lval(lhs, out),
-        Stmt::Alloc { lhs, size, .. } => {
-            funcs_in_lval(lhs, out);
-            funcs_in_expr(size, out);
-        }
-        Stmt::Call { lhs, callee, args } => {
-            if let Some(l) = lhs {
-                funcs_in_lval(l, out);
+/// The functions and variables a program names.
+#[derive(Default)]
+struct Named {
+    funcs: BTreeSet<FuncId>,
+    vars: BTreeSet<VarId>,
+}
+
+impl Named {
+    fn stmt(&mut self, s: &Stmt) {
+        match s {
+            Stmt::Skip | Stmt::Error | Stmt::Return(None) | Stmt::Halt { code: None } => {}
+            Stmt::Assign { lhs, rhs } => {
+                self.lval(lhs);
+                self.expr(rhs);
             }
-            if let Callee::Indirect(e) = callee {
-                funcs_in_expr(e, out);
+            Stmt::Assume(e) | Stmt::Return(Some(e)) | Stmt::Halt { code: Some(e) } => self.expr(e),
+            Stmt::Havoc { lhs, .. } => self.lval(lhs),
+            Stmt::Alloc { lhs, size, .. } => {
+                self.lval(lhs);
+                self.expr(size);
             }
-            for a in args {
-                funcs_in_expr(a, out);
+            Stmt::Call { lhs, callee, args } => {
+                if let Some(l) = lhs {
+                    self.lval(l);
+                }
+                if let Callee::Indirect(e) = callee {
+                    self.expr(e);
+                }
+                for a in args {
+                    self.expr(a);
+                }
             }
         }
     }
-}
 
-fn funcs_in_expr(e: &Expr, out: &mut BTreeSet<FuncId>) {
-    match &e.kind {
-        ExprKind::Func(f) => {
-            out.insert(*f);
-        }
-        ExprKind::Int(_) | ExprKind::Str(_) => {}
-        ExprKind::Read(lv) | ExprKind::AddrOf(lv) => funcs_in_lval(lv, out),
-        ExprKind::Unary(_, x) | ExprKind::Cast(x) => funcs_in_expr(x, out),
-        ExprKind::Binary(_, a, b) => {
-            funcs_in_expr(a, out);
-            funcs_in_expr(b, out);
+    fn expr(&mut self, e: &Expr) {
+        match &e.kind {
+            ExprKind::Func(f) => {
+                self.funcs.insert(*f);
+            }
+            ExprKind::Int(_) | ExprKind::Str(_) => {}
+            ExprKind::Read(lv) | ExprKind::AddrOf(lv) => self.lval(lv),
+            ExprKind::Unary(_, x) | ExprKind::Cast(x) => self.expr(x),
+            ExprKind::Binary(_, a, b) => {
+                self.expr(a);
+                self.expr(b);
+            }
         }
     }
-}
 
-fn funcs_in_lval(lv: &Lval, out: &mut BTreeSet<FuncId>) {
-    match lv {
-        Lval::Var(_) => {}
-        Lval::Deref(e) => funcs_in_expr(e, out),
-        Lval::Field(b, _, _) => funcs_in_lval(b, out),
-        Lval::Index(b, i) => {
-            funcs_in_lval(b, out);
-            funcs_in_expr(i, out);
+    fn lval(&mut self, lv: &Lval) {
+        match lv {
+            Lval::Var(v) => {
+                self.vars.insert(*v);
+            }
+            Lval::Deref(e) => self.expr(e),
+            Lval::Field(b, _, _) => self.lval(b),
+            Lval::Index(b, i) => {
+                self.lval(b);
+                self.expr(i);
+            }
         }
     }
 }
