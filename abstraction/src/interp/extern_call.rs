@@ -1,7 +1,9 @@
 //! Calls of functions without a body, following the environment model (`cir::env`).
 //!
 //! - Nondet functions and unknown functions returning a scalar take one value from the
-//!   oracle (`HavocKind::Input(name)`) per call, whether or not the result is used; unknown
+//!   oracle (`HavocKind::Input(name)`) per call, whether or not the result is used; a
+//!   nonzero pointer an unknown function returns is the start of an object of the
+//!   environment, one per distinct value (`Machine::env_pointer`); unknown
 //!   functions change nothing else here (one of the behaviours docs/cir.md allows): the
 //!   writes through their output parameters are CIR statements before the call
 //!   (`frontend/lower/out_params.rs`).
@@ -35,11 +37,18 @@ impl<'p> Machine<'p, '_> {
         let name = func.name.as_str();
         let ret = self.ret_ty(func);
         match classify(name) {
-            EnvFn::Nondet | EnvFn::Unknown => match ret {
+            env @ (EnvFn::Nondet | EnvFn::Unknown) => match ret {
                 Some(t)
                     if !self.is_aggregate(t)? && !matches!(self.kind(t)?, TypeKind::Float(_)) =>
                 {
                     let v = self.ask(&HavocKind::Input(name.to_string()), t)?;
+                    let v = match (env, v) {
+                        // a pointer unknown code returns: an object of the environment
+                        (EnvFn::Unknown, Value::Int(n)) if self.prog.types.is_pointer(t) => {
+                            self.env_pointer(n)
+                        }
+                        _ => v,
+                    };
                     Ok(Some(RVal::Scalar(v)))
                 }
                 _ => Ok(None),

@@ -5,12 +5,13 @@ use super::arith::{self, ArithError};
 use super::memory::{slice_bits, Content, Memory, Object, Piece};
 use super::observe::Observer;
 use super::oracle::Oracle;
-use super::value::{ObjKind, ObjRef, Pointer, Value};
+use super::value::{ObjKind, ObjRef, Pointer, Value, ENV_OBJECT_BYTES};
 use super::{Config, IntMode, Outcome, Run, Step};
 use crate::cir::{
     Field, FuncId, Function, HavocKind, IntKind, Loc, Lval, NodeId, Program, StructId, Ty,
     TypeKind, Var, VarId,
 };
+use rustc_hash::FxHashMap as HashMap;
 use rustc_hash::FxHashSet as HashSet;
 
 /// Results inside the interpreter: `Err` ends the run with that outcome.
@@ -73,6 +74,9 @@ pub(crate) struct Machine<'p, 'o> {
     pub(crate) depth: u32,
     /// An observer's probe is evaluating: asking the oracle is an error instead.
     pub(crate) probing: bool,
+    /// The objects of the environment that unknown functions returned pointers to, by
+    /// the input value that chose them ([`Machine::env_pointer`]).
+    env_objects: HashMap<i128, ObjRef>,
 }
 
 impl<'p, 'o> Machine<'p, 'o> {
@@ -99,6 +103,7 @@ impl<'p, 'o> Machine<'p, 'o> {
             byte_ty: None,
             depth: 0,
             probing: false,
+            env_objects: HashMap::default(),
         }
     }
 
@@ -116,6 +121,31 @@ impl<'p, 'o> Machine<'p, 'o> {
 
     pub(crate) fn mode(&self) -> IntMode {
         self.cfg.int_mode
+    }
+
+    /// The pointer an unknown function returns when the input chose `v`: null for 0, else
+    /// the start of an object of the environment ([`ObjKind::Env`], zeroed), the same object
+    /// for the same value (a kernel routine asked twice for the same device returns the same
+    /// pointer when the inputs say so). Under the environment model a pointer unknown code
+    /// returns points to memory only the environment names, never to no object at all.
+    pub(crate) fn env_pointer(&mut self, v: i128) -> Value {
+        if v == 0 {
+            return Value::Int(0);
+        }
+        let obj = match self.env_objects.get(&v) {
+            Some(o) => *o,
+            None => {
+                let obj = ObjRef {
+                    kind: ObjKind::Env,
+                    instance: self.fresh_instance(),
+                };
+                self.mem
+                    .insert(obj, Object::new(ENV_OBJECT_BYTES, Content::Fill(0)));
+                self.env_objects.insert(v, obj);
+                obj
+            }
+        };
+        Value::Ptr(Pointer { obj, offset: 0 })
     }
 
     pub(crate) fn fresh_instance(&mut self) -> u64 {

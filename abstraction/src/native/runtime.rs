@@ -238,6 +238,20 @@ void *__slamrs_env_fill(unsigned long n, const char *offsets) {
     }
     return b;
 }
+void *__slamrs_env_ptr(unsigned long long v) {
+    static unsigned long long vals[256];
+    static void *objs[256];
+    static int n;
+    int i;
+    void *o;
+    if (!v) return 0;
+    for (i = 0; i < n; i++)
+        if (vals[i] == v) return objs[i];
+    o = __libc_calloc(1, (__sl_size)65536); /* interp::ENV_OBJECT_BYTES */
+    if (!o) _Exit(96);
+    if (n < 256) { vals[n] = v; objs[n] = o; n++; }
+    return o;
+}
 static void *__sl_alloc(unsigned long long n, int may_fail) {
     void *p;
     __sl_init();
@@ -354,7 +368,7 @@ pub(crate) fn harness(req: &Request, p: &Planned) -> Result<String, NativeError>
         match classify(&func.name) {
             EnvFn::Nondet => {
                 let ret = ret_of(prog, f)?;
-                if let Some(def) = input_stub(prog, &func.name, ret)? {
+                if let Some(def) = input_stub(prog, &func.name, ret, false)? {
                     w.push_str(&def);
                 }
             }
@@ -513,8 +527,15 @@ fn c_int(v: i128) -> String {
 }
 
 /// The definition of a function returning the next input (named `name` in the log), or
-/// `None` if a function returning `ret` takes no input (the interpreter gives none).
-fn input_stub(prog: &Program, name: &str, ret: Ty) -> Result<Option<String>, NativeError> {
+/// `None` if a function returning `ret` takes no input (the interpreter gives none). An
+/// unknown function's (`env`) nonzero pointer is an object of the environment, one per
+/// value, as the interpreter's `Machine::env_pointer`.
+fn input_stub(
+    prog: &Program,
+    name: &str,
+    ret: Ty,
+    env: bool,
+) -> Result<Option<String>, NativeError> {
     if matches!(prog.types.kind(ret), TypeKind::Void) {
         return Ok(Some(format!("void {name}() {{ }}\n")));
     }
@@ -526,8 +547,17 @@ fn input_stub(prog: &Program, name: &str, ret: Ty) -> Result<Option<String>, Nat
         return Ok(None);
     }
     let t = c_type(prog, ret)?;
-    let v = convert(prog, ret, &format!("__slamrs_input(\"{name}\")"))?;
+    let v = result_of_input(prog, name, ret, env)?;
     Ok(Some(format!("{t} {name}() {{ return {v}; }}\n")))
+}
+
+/// The C expression of a result read from the inputs (see [`input_stub`]).
+fn result_of_input(prog: &Program, name: &str, ret: Ty, env: bool) -> Result<String, NativeError> {
+    let input = format!("__slamrs_input(\"{name}\")");
+    if env && prog.types.is_pointer(ret) {
+        return Ok(format!("__slamrs_env_ptr({input})"));
+    }
+    convert(prog, ret, &input)
 }
 
 /// The definition of an unknown function that writes its output parameters
@@ -558,10 +588,7 @@ fn output_stub(prog: &Program, f: FuncId, ret: Ty) -> Result<String, NativeError
     } else if is_float(prog, ret) {
         " return 0;".to_string()
     } else if prog.types.is_scalar(ret) {
-        format!(
-            " return {};",
-            convert(prog, ret, &format!("__slamrs_input(\"{name}\")"))?
-        )
+        format!(" return {};", result_of_input(prog, name, ret, true)?)
     } else {
         return Err(NativeError(format!("`{name}` returns an aggregate")));
     };
@@ -594,7 +621,7 @@ pub(crate) fn harness_inputs(prog: &Program) -> Vec<String> {
 /// the stubs whose results are inputs.
 pub(crate) fn stubs(prog: &Program, undefined: &[String]) -> (String, Vec<String>) {
     let mut out = String::from(
-        "/* slamrs native replay: stubs for what nobody defines (generated) */\nextern unsigned long long __slamrs_input(const char *);\nextern void __slamrs_unstubbable(const char *);\n",
+        "/* slamrs native replay: stubs for what nobody defines (generated) */\nextern unsigned long long __slamrs_input(const char *);\nextern void *__slamrs_env_ptr(unsigned long long);\nextern void __slamrs_unstubbable(const char *);\n",
     );
     let mut inputs = Vec::new();
     for name in undefined {
@@ -606,15 +633,17 @@ pub(crate) fn stubs(prog: &Program, undefined: &[String]) -> (String, Vec<String
                 (EnvFn::Unknown, Some(ret)) if prog.writes_outputs(f) => output_stub(prog, f, ret)
                     .ok()
                     .inspect(|_| inputs.push(name.clone())),
-                (EnvFn::Nondet | EnvFn::Unknown, Some(ret)) => match input_stub(prog, name, ret) {
-                    Ok(Some(s)) => {
-                        if prog.types.is_scalar(ret) && !is_float(prog, ret) {
-                            inputs.push(name.clone());
+                (env @ (EnvFn::Nondet | EnvFn::Unknown), Some(ret)) => {
+                    match input_stub(prog, name, ret, env == EnvFn::Unknown) {
+                        Ok(Some(s)) => {
+                            if prog.types.is_scalar(ret) && !is_float(prog, ret) {
+                                inputs.push(name.clone());
+                            }
+                            Some(s)
                         }
-                        Some(s)
+                        _ => None,
                     }
-                    _ => None,
-                },
+                }
                 (EnvFn::Known(Known::Free), _) => Some(format!("void {name}() {{ }}\n")),
                 _ => None,
             };

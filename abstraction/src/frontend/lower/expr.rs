@@ -888,18 +888,38 @@ impl Lowerer<'_> {
         items: &[Node<lang_c::ast::InitializerListItem>],
         span: Span,
     ) -> LResult<Operand> {
-        if self.fcx.func.is_none() || self.fcx.const_mode {
+        if self.fcx.func.is_none() {
+            return self.static_compound_literal(ty, items, span);
+        }
+        if self.fcx.const_mode {
+            // inside a function a compound literal is automatic: not a constant
             self.fcx.const_violation = true;
             return Err(self.err(
                 span,
-                ErrorKind::Unsupported,
-                "compound literals in constant expressions are not supported",
+                ErrorKind::Invalid,
+                "initializer element is not constant (a compound literal inside a function has automatic storage)",
             ));
         }
         let (cty, leaves) = self.init_object(ty, InitRef::List(items), span)?;
         let t = self.new_temp(cty, span)?;
         self.emit_local_init(Lval::Var(t), cty, leaves, span)?;
         Ok(Operand::Lv(Lval::Var(t), cty))
+    }
+
+    /// A compound literal at file scope (`&(struct s){ ... }` in a static initializer, the
+    /// kernel's `HWMON_CHANNEL_INFO`): an unnamed object with static storage (C11 6.5.2.5p5),
+    /// initialized with the program's other static objects.
+    fn static_compound_literal(
+        &mut self,
+        ty: Ty,
+        items: &[Node<lang_c::ast::InitializerListItem>],
+        span: Span,
+    ) -> LResult<Operand> {
+        let (cty, leaves) = self.init_object(ty, InitRef::List(items), span)?;
+        let name = format!("__compound_literal.{}", self.prog.vars.len());
+        let g = self.new_var(name, cty, VarKind::Global { is_static: true }, span);
+        self.static_init(Lval::Var(g), leaves, span)?;
+        Ok(Operand::Lv(Lval::Var(g), cty))
     }
 
     /// A GNU statement expression `({ ...; e; })`: the value of the last expression
