@@ -62,6 +62,8 @@ pub struct PathFormula {
     pub choices: Vec<Choice>,
     /// Where the encoding over-approximated (memory havocked wholesale, unknown shapes).
     pub approximations: Vec<String>,
+    /// The path's memory reads: kind, address, value ([`crate::solve::env_memory`]).
+    pub mem_reads: Vec<(MemKind, Int, Int)>,
 }
 
 /// Address of the i-th allocation of the path.
@@ -126,6 +128,7 @@ pub fn encode(
         }
     }
     Ok(PathFormula {
+        mem_reads: e.z.take_reads(),
         solver: e.solver,
         guards,
         choices: e.out,

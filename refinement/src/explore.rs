@@ -388,7 +388,14 @@ pub fn explore(
         match &run.outcome {
             Outcome::Error { .. } => {
                 let (choices, values) = crate::search::as_model(&oracle.choices);
-                match replay(prog, &entry_name, &choices, &values, budget.max_steps) {
+                match replay(
+                    prog,
+                    &entry_name,
+                    &choices,
+                    &values,
+                    Default::default(),
+                    budget.max_steps,
+                ) {
                     Replay::Reached(cex) => {
                         tracing::info!(paths = out.paths, "an explored path reached the error");
                         out.found = Some(cex);

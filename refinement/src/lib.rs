@@ -263,6 +263,7 @@ impl Refiner {
                     &entry,
                     &formula.choices,
                     &values,
+                    solve::env_memory(formula),
                     self.opts.replay_steps.min(SLICE_REPLAY_STEPS),
                 ) {
                     replay::Replay::Reached(cex) => {
@@ -431,6 +432,7 @@ impl Refiner {
             &entry,
             &formula.choices,
             &values,
+            solve::env_memory(formula),
             self.opts.replay_steps,
         );
         // Where the formula over-approximates (memory havocked by `memcpy`, a
@@ -451,6 +453,7 @@ impl Refiner {
                 &entry,
                 &formula.choices,
                 &next,
+                solve::env_memory(formula),
                 self.opts.replay_steps,
             );
             last = next;

@@ -11,14 +11,30 @@ use slamrs_abstraction::interp::{
 };
 use std::collections::VecDeque;
 
+/// What a model says memory only the environment names holds: scalars by address, width in
+/// bytes and whether they are pointers (pointers of any width: width 0).
+#[derive(Clone, Debug, Default)]
+pub struct EnvMemory {
+    pub cells: HashMap<(i128, u64, bool), i128>,
+}
+
+impl EnvMemory {
+    /// The value at `addr` read as `bytes` bytes (a pointer if `pointer`).
+    pub fn get(&self, addr: i128, bytes: u64, pointer: bool) -> Option<i128> {
+        let width = if pointer { 0 } else { bytes };
+        self.cells.get(&(addr, width, pointer)).copied()
+    }
+}
+
 /// Gives the interpreter the values a model chose: inputs in order, uninitialized values
 /// and inline-assembly outputs by the location of their `havoc`, allocation failures in
-/// order. Anything else is 0.
+/// order, the memory of the environment by address. Anything else is 0.
 pub struct ReplayOracle {
     inputs: VecDeque<i128>,
     uninit: HashMap<Loc, VecDeque<i128>>,
     opaque: HashMap<Loc, VecDeque<i128>>,
     alloc_fails: VecDeque<bool>,
+    env: EnvMemory,
     /// Input values handed out, in order.
     pub given: Vec<i128>,
 }
@@ -31,6 +47,7 @@ impl ReplayOracle {
             uninit: HashMap::default(),
             opaque: HashMap::default(),
             alloc_fails: VecDeque::new(),
+            env: EnvMemory::default(),
             given: Vec::new(),
         };
         for (c, &v) in choices.iter().zip(values) {
@@ -42,6 +59,12 @@ impl ReplayOracle {
             }
         }
         o
+    }
+
+    /// The same, reading the memory of the environment from `env`.
+    pub fn with_env(mut self, env: EnvMemory) -> Self {
+        self.env = env;
+        self
     }
 }
 
@@ -68,6 +91,10 @@ impl Oracle for ReplayOracle {
 
     fn alloc_fails(&mut self, _site: AllocId) -> bool {
         self.alloc_fails.pop_front().unwrap_or(false)
+    }
+
+    fn env_memory(&mut self, addr: i128, bytes: u64, pointer: bool) -> Option<i128> {
+        self.env.get(addr, bytes, pointer)
     }
 }
 
@@ -186,7 +213,8 @@ fn show(prog: &Program, v: &Value) -> String {
                     format!("&<{} at line {}>", site.allocator, site.loc.line)
                 }
                 ObjKind::Str(_) => "&<string>".to_string(),
-                _ => "&<argv>".to_string(),
+                ObjKind::Env => format!("&<environment object {}>", p.obj.instance),
+                ObjKind::Argv | ObjKind::ArgvStr(_) => "&<argv>".to_string(),
             };
             if p.offset == 0 {
                 base
@@ -331,9 +359,10 @@ pub fn replay(
     entry: &str,
     choices: &[Choice],
     values: &[i128],
+    env: EnvMemory,
     max_steps: u64,
 ) -> Replay {
-    let mut inner = ReplayOracle::new(choices, values);
+    let mut inner = ReplayOracle::new(choices, values).with_env(env);
     let mut oracle = Recording::new(&mut inner);
     let mut rec = Recorder {
         prog,

@@ -243,7 +243,14 @@ pub fn random_runs(prog: &Program, entry: &str, budget: &Budget) -> Searched {
             continue;
         }
         let (choices, values) = as_model(&oracle.choices);
-        match replay(prog, entry, &choices, &values, budget.max_steps) {
+        match replay(
+            prog,
+            entry,
+            &choices,
+            &values,
+            Default::default(),
+            budget.max_steps,
+        ) {
             Replay::Reached(cex) => {
                 tracing::info!(runs, "a random run reached the error");
                 return Searched {
@@ -279,6 +286,8 @@ pub(crate) fn as_model(recorded: &[interp::Choice]) -> (Vec<Choice>, Vec<i128>) 
             interp::Choice::Alloc { site, fails } => {
                 (ChoiceKind::AllocFails(*site), i128::from(*fails))
             }
+            // read from memory again by address, not a choice in order
+            interp::Choice::EnvMemory { .. } => continue,
         };
         choices.push(Choice {
             step: None,

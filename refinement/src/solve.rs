@@ -2,7 +2,9 @@
 //! (the `assume` steps that contradict each other).
 
 use crate::encode::PathFormula;
+use crate::replay::EnvMemory;
 use slamrs_abstraction::smt::solver_pool::Limit;
+use slamrs_abstraction::smt::term::MemKind;
 use z3::ast::Int;
 use z3::SatResult;
 
@@ -182,6 +184,29 @@ fn model_values(f: &PathFormula) -> Feasibility {
     Feasibility::Feasible(values)
 }
 
+/// The memory the path read in the model of the last (satisfiable) check, by address:
+/// what a replay finds in memory only the environment names (the objects unknown functions
+/// return pointers to sit at the address the model gave those pointers). The first read
+/// of each address and kind in path order: a later one may read what the path wrote.
+pub fn env_memory(f: &PathFormula) -> EnvMemory {
+    let mut out = EnvMemory::default();
+    let Some(model) = f.solver.get_model() else {
+        return out;
+    };
+    for (kind, addr, val) in &f.mem_reads {
+        let (bytes, pointer) = match kind {
+            MemKind::Int { bytes, .. } => (u64::from(*bytes), false),
+            MemKind::Ptr => (0, true),
+            MemKind::Bits { .. } => continue,
+        };
+        let eval = |t: &Int| model.eval(t, true).and_then(|v| v.as_i128());
+        if let (Some(a), Some(v)) = (eval(addr), eval(val)) {
+            out.cells.entry((a, bytes, pointer)).or_insert(v);
+        }
+    }
+    out
+}
+
 /// The guards (indices into `f.guards`) in the core of the last (unsatisfiable) check.
 fn unsat_core(f: &PathFormula) -> Vec<usize> {
     let core = f.solver.get_unsat_core();
@@ -247,6 +272,7 @@ mod tests {
             guards,
             choices: Vec::new(),
             approximations: Vec::new(),
+            mem_reads: Vec::new(),
         }
     }
 
@@ -291,6 +317,7 @@ mod tests {
                 sym: 0,
             }],
             approximations: Vec::new(),
+            mem_reads: Vec::new(),
         };
         assert_eq!(decide(&f, 64, 8), Feasibility::Feasible(vec![42]));
     }
@@ -315,6 +342,7 @@ mod tests {
             guards: vec![(g, 0)],
             choices: vec![uninit(0), uninit(1)],
             approximations: Vec::new(),
+            mem_reads: Vec::new(),
         };
         // u becomes 0; v keeps the value the path needs
         assert_eq!(decide(&f, 64, 8), Feasibility::Feasible(vec![0, 7]));

@@ -134,6 +134,9 @@ fn witness_limit(prog: &Program, cex: &Counterexample) -> Option<String> {
         Choice::Alloc { fails: true, .. } => {
             Some("the run needs an allocation to fail".to_string())
         }
+        Choice::EnvMemory { value, .. } if *value != 0 => Some(format!(
+            "the run reads {value} in memory an unknown function returned a pointer to"
+        )),
         _ => None,
     })
 }

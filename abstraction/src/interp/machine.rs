@@ -77,6 +77,8 @@ pub(crate) struct Machine<'p, 'o> {
     /// The objects of the environment that unknown functions returned pointers to, by
     /// the input value that chose them ([`Machine::env_pointer`]).
     env_objects: HashMap<i128, ObjRef>,
+    /// The address each of them has in the path formula (that value).
+    env_base: HashMap<ObjRef, i128>,
 }
 
 impl<'p, 'o> Machine<'p, 'o> {
@@ -104,6 +106,7 @@ impl<'p, 'o> Machine<'p, 'o> {
             depth: 0,
             probing: false,
             env_objects: HashMap::default(),
+            env_base: HashMap::default(),
         }
     }
 
@@ -124,10 +127,12 @@ impl<'p, 'o> Machine<'p, 'o> {
     }
 
     /// The pointer an unknown function returns when the input chose `v`: null for 0, else
-    /// the start of an object of the environment ([`ObjKind::Env`], zeroed), the same object
-    /// for the same value (a kernel routine asked twice for the same device returns the same
+    /// the start of an object of the environment ([`ObjKind::Env`]), the same object for the
+    /// same value (a kernel routine asked twice for the same device returns the same
     /// pointer when the inputs say so). Under the environment model a pointer unknown code
     /// returns points to memory only the environment names, never to no object at all.
+    /// Its bytes are what the oracle says the memory at address `v + offset` holds
+    /// ([`super::Oracle::env_memory`]: a replayed model's), read on first use; 0 otherwise.
     pub(crate) fn env_pointer(&mut self, v: i128) -> Value {
         if v == 0 {
             return Value::Int(0);
@@ -140,8 +145,9 @@ impl<'p, 'o> Machine<'p, 'o> {
                     instance: self.fresh_instance(),
                 };
                 self.mem
-                    .insert(obj, Object::new(ENV_OBJECT_BYTES, Content::Fill(0)));
+                    .insert(obj, Object::new(ENV_OBJECT_BYTES, Content::Uninit));
                 self.env_objects.insert(v, obj);
+                self.env_base.insert(obj, v);
                 obj
             }
         };
@@ -446,9 +452,32 @@ impl<'p, 'o> Machine<'p, 'o> {
 
     /// Read uninitialized memory: ask the oracle once and store the value.
     fn materialize(&mut self, p: Pointer, ty: Ty) -> R<Value> {
-        let v = self.ask(&HavocKind::Uninit, ty)?;
+        let v = match self.env_initial(p, ty)? {
+            Some(v) => v,
+            None => self.ask(&HavocKind::Uninit, ty)?,
+        };
         self.store_scalar(p, ty, v, false)?;
         Ok(v)
+    }
+
+    /// The first value read at `p` in an object of the environment ([`Machine::env_pointer`]):
+    /// the oracle's memory at its address, or 0; a nonzero pointer is again an object of
+    /// the environment. `None` for other objects.
+    fn env_initial(&mut self, p: Pointer, ty: Ty) -> R<Option<Value>> {
+        let Some(&base) = self.env_base.get(&p.obj) else {
+            return Ok(None);
+        };
+        let pointer = matches!(self.kind(ty)?, TypeKind::Pointer(_));
+        let w = self.size_of(ty)?;
+        let v = self
+            .oracle
+            .env_memory(base + i128::from(p.offset), w, pointer)
+            .unwrap_or(0);
+        Ok(Some(if pointer {
+            self.env_pointer(v)
+        } else {
+            self.value_of_oracle(v, ty)?
+        }))
     }
 
     /// The little-endian bytes `[p, p + n)` as an integer (`n <= 16`); uninitialized bytes
@@ -460,7 +489,11 @@ impl<'p, 'o> Machine<'p, 'o> {
         let off = self.check_range(p, n)?;
         let mut pieces = self.obj(p.obj)?.pieces(off, n);
         if pieces.iter().any(|pc| pc.content == Content::Uninit) {
-            let fill = match self.ask(&HavocKind::Uninit, ty)? {
+            let v = match self.env_initial(p, ty)? {
+                Some(v) => v,
+                None => self.ask(&HavocKind::Uninit, ty)?,
+            };
+            let fill = match v {
                 Value::Int(v) => v as u128,
                 _ => 0,
             };

@@ -17,6 +17,13 @@ pub trait Oracle {
     fn alloc_fails(&mut self, _site: AllocId) -> bool {
         false
     }
+
+    /// What the memory of the environment holds at address `addr` (the object an unknown
+    /// function returned a pointer to sits at the pointer's input value), read as `bytes`
+    /// bytes, a pointer if `pointer`; `None`: nothing known (the interpreter reads 0).
+    fn env_memory(&mut self, _addr: i128, _bytes: u64, _pointer: bool) -> Option<i128> {
+        None
+    }
 }
 
 /// Gives the program's inputs from a fixed sequence, in order.
@@ -156,6 +163,14 @@ pub enum Choice {
     Opaque { what: Opaque, loc: Loc, value: i128 },
     /// Whether an allocation that may fail failed.
     Alloc { site: AllocId, fails: bool },
+    /// What the memory of the environment held at `addr`, read as `bytes` bytes (a
+    /// pointer if `pointer`) ([`Oracle::env_memory`]).
+    EnvMemory {
+        addr: i128,
+        bytes: u64,
+        pointer: bool,
+        value: i128,
+    },
 }
 
 /// An oracle that records every choice another oracle makes, in order.
@@ -196,5 +211,16 @@ impl Oracle for Recording<'_> {
         let fails = self.inner.alloc_fails(site);
         self.choices.push(Choice::Alloc { site, fails });
         fails
+    }
+
+    fn env_memory(&mut self, addr: i128, bytes: u64, pointer: bool) -> Option<i128> {
+        let value = self.inner.env_memory(addr, bytes, pointer)?;
+        self.choices.push(Choice::EnvMemory {
+            addr,
+            bytes,
+            pointer,
+            value,
+        });
+        Some(value)
     }
 }

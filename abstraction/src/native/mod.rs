@@ -256,6 +256,15 @@ impl Harness {
                         }
                     }
                 }
+                Choice::EnvMemory {
+                    addr,
+                    bytes,
+                    pointer,
+                    value,
+                } => {
+                    let width = if *pointer { 0 } else { *bytes };
+                    text.push_str(&format!("E {} {width} {}\n", *addr as u64, *value as u64));
+                }
                 Choice::Opaque { .. } => {}
             }
         }

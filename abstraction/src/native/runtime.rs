@@ -132,7 +132,10 @@ static int __sl_ready, __sl_out = -1;
 static unsigned long long *__sl_in, *__sl_uv;
 static unsigned char *__sl_am, *__sl_uu;
 static int *__sl_us;
-static int __sl_nin, __sl_pin, __sl_nam, __sl_pam, __sl_nu;
+static int __sl_nin, __sl_pin, __sl_nam, __sl_pam, __sl_nu, __sl_ne;
+/* memory of the environment: address, width (0: a pointer), value ('E' lines) */
+static unsigned long long *__sl_ea, *__sl_ev;
+static unsigned char *__sl_eb;
 
 static void __sl_put(const char *s) {
     __sl_size n = 0;
@@ -182,7 +185,7 @@ static void __sl_init(void) {
     if (!buf) return;
     buf[len] = 0;
     for (pass = 0; pass < 2; pass++) {
-        int ni = 0, na = 0, nu = 0;
+        int ni = 0, na = 0, nu = 0, ne = 0;
         for (p = buf; *p; ) {
             char k = *p++;
             if (k == 'I') { unsigned long long v = __sl_num(&p); if (pass) __sl_in[ni] = v; ni++; }
@@ -191,6 +194,11 @@ static void __sl_init(void) {
                 unsigned long long s = __sl_num(&p), v = __sl_num(&p);
                 if (pass) { __sl_us[nu] = (int)s; __sl_uv[nu] = v; __sl_uu[nu] = 0; }
                 nu++;
+            }
+            else if (k == 'E') {
+                unsigned long long a = __sl_num(&p), b = __sl_num(&p), v = __sl_num(&p);
+                if (pass) { __sl_ea[ne] = a; __sl_eb[ne] = (unsigned char)b; __sl_ev[ne] = v; }
+                ne++;
             }
             while (*p && *p != '\n') p++;
             if (*p) p++;
@@ -201,7 +209,10 @@ static void __sl_init(void) {
             __sl_us = __sl_grow(0, (__sl_size)nu * sizeof *__sl_us);
             __sl_uv = __sl_grow(0, (__sl_size)nu * sizeof *__sl_uv);
             __sl_uu = __sl_grow(0, (__sl_size)nu);
-            __sl_nin = ni; __sl_nam = na; __sl_nu = nu;
+            __sl_ea = __sl_grow(0, (__sl_size)ne * sizeof *__sl_ea);
+            __sl_ev = __sl_grow(0, (__sl_size)ne * sizeof *__sl_ev);
+            __sl_eb = __sl_grow(0, (__sl_size)ne);
+            __sl_nin = ni; __sl_nam = na; __sl_nu = nu; __sl_ne = ne;
         }
     }
 }
@@ -238,18 +249,29 @@ void *__slamrs_env_fill(unsigned long n, const char *offsets) {
     }
     return b;
 }
+/* The object of the environment an unknown function's pointer `v` points to (one per
+   value, as the interpreter's Machine::env_pointer), holding the replayed model's memory
+   at addresses [v, v + 65536): integers little-endian, pointers again such objects. */
 void *__slamrs_env_ptr(unsigned long long v) {
     static unsigned long long vals[256];
-    static void *objs[256];
+    static char *objs[256];
     static int n;
     int i;
-    void *o;
+    char *o;
     if (!v) return 0;
     for (i = 0; i < n; i++)
         if (vals[i] == v) return objs[i];
     o = __libc_calloc(1, (__sl_size)65536); /* interp::ENV_OBJECT_BYTES */
     if (!o) _Exit(96);
     if (n < 256) { vals[n] = v; objs[n] = o; n++; }
+    __sl_init();
+    for (i = 0; i < __sl_ne; i++) {
+        unsigned long long off = __sl_ea[i] - v;
+        unsigned b = __sl_eb[i], k;
+        if (off >= 65536 || off + (b ? b : sizeof(void *)) > 65536) continue;
+        if (!b) { *(void **)(o + off) = __slamrs_env_ptr(__sl_ev[i]); continue; }
+        for (k = 0; k < b && k < 8; k++) o[off + k] = (char)(__sl_ev[i] >> (8 * k));
+    }
     return o;
 }
 static void *__sl_alloc(unsigned long long n, int may_fail) {

@@ -120,6 +120,9 @@ pub struct Encoder<'a> {
     ufs: HashMap<Op, FuncDecl>,
     /// Memory as versioned arrays (path formulas) instead of uninterpreted functions.
     arrays: Option<HashMap<MemKind, Array>>,
+    /// Every memory read in array mode: its kind, address and value, in encoding order
+    /// (a model's values of them are the memory a replay reads: [`Encoder::take_reads`]).
+    reads: Vec<(MemKind, Int, Int)>,
 }
 
 impl<'a> Encoder<'a> {
@@ -130,6 +133,7 @@ impl<'a> Encoder<'a> {
             mems: HashMap::default(),
             ufs: HashMap::default(),
             arrays: None,
+            reads: Vec::new(),
         }
     }
 
@@ -151,6 +155,11 @@ impl<'a> Encoder<'a> {
                 .or_insert_with(|| initial_memory(kind, self.addrs.static_range()))
                 .clone(),
         )
+    }
+
+    /// The memory reads encoded so far (array mode), emptied: (kind, address, value).
+    pub fn take_reads(&mut self) -> Vec<(MemKind, Int, Int)> {
+        std::mem::take(&mut self.reads)
     }
 
     /// Replaces the current memory array of `kind` (array mode only).
@@ -204,7 +213,9 @@ impl<'a> Encoder<'a> {
             Term::Mem { kind, addr, .. } => {
                 let a = self.int(addr);
                 if let Some(array) = self.memory(*kind) {
-                    return array.select(&a).as_int().expect("memory arrays hold Int");
+                    let v = array.select(&a).as_int().expect("memory arrays hold Int");
+                    self.reads.push((*kind, a, v.clone()));
+                    return v;
                 }
                 let f = self.mems.entry(*kind).or_insert_with(|| {
                     FuncDecl::new(kind.fn_name(), &[&Sort::int()], &Sort::int())
