@@ -103,10 +103,10 @@ fn os_model(
     for k in 0..irqs.len() {
         t.push_str(&irq_decls(k));
     }
-    t.push_str(
-        "int request_threaded_irq(unsigned int irq, irq_handler_t handler, irq_handler_t thread_fn,\n\
-         \x20                        unsigned long flags, const char *name, void *dev)\n{\n\
-         \x20   if (__VERIFIER_nondet_int())\n        return -16; /* -EBUSY: the line is taken */\n",
+    // the request: the same body for the managed variant (freed by the device core when
+    // the device goes, so not an event of the rules that pair requests with `free_irq`)
+    let mut request = String::from(
+        "{\n    if (__VERIFIER_nondet_int())\n        return -16; /* -EBUSY: the line is taken */\n",
     );
     for (k, f) in irqs.iter().enumerate() {
         let mut take = String::new();
@@ -116,11 +116,22 @@ fn os_model(
                 "if (!{on}) {{ {on} = 1; {no} = irq; {dev} = dev; }}\n        else "
             ));
         }
-        t.push_str(&format!(
+        request.push_str(&format!(
             "    if (handler == {f} || thread_fn == {f}) {{\n        {take}__slamrs_bound_irq();\n    }}\n"
         ));
     }
-    t.push_str("    return 0;\n}\n");
+    request.push_str("    return 0;\n}\n");
+    t.push_str(
+        "int request_threaded_irq(unsigned int irq, irq_handler_t handler, irq_handler_t thread_fn,\n\
+         \x20                        unsigned long flags, const char *name, void *dev)\n",
+    );
+    t.push_str(&request);
+    t.push_str(
+        "int devm_request_threaded_irq(struct device *owner, unsigned int irq, irq_handler_t handler,\n\
+         \x20                             irq_handler_t thread_fn, unsigned long flags, const char *name,\n\
+         \x20                             void *dev)\n",
+    );
+    t.push_str(&request);
     // one request freed: the first slot of each handler with the line and cookie (a
     // threaded request set a slot of both its handlers)
     t.push_str("const void *free_irq(unsigned int irq, void *dev_id)\n{\n");
