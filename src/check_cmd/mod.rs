@@ -568,6 +568,10 @@ fn run_with(args: &CheckArgs, task: Option<TaskInfo>) -> u8 {
         if let Ok(mut s) = snapshot.lock() {
             s.iteration = p.iteration;
             s.predicates = p.stats.predicates;
+            s.phases = Some(p.stats.times.clone());
+            s.z3_queries = p.stats.abstraction_queries;
+            s.cache_hits = p.stats.abstraction_cache_hits;
+            s.peak_bdd_nodes = p.stats.peak_bdd_nodes;
         }
         let t = &p.stats.times;
         progress_bar.set_message(format!(

@@ -16,6 +16,11 @@ pub(super) struct Snapshot {
     pub entry_points: Vec<EntryPoint>,
     pub iteration: usize,
     pub predicates: usize,
+    /// The phase times and counters as the last progress report had them.
+    pub phases: Option<crate::cegar::PhaseTimes>,
+    pub z3_queries: u64,
+    pub cache_hits: u64,
+    pub peak_bdd_nodes: u64,
     pub peak_rss_mb: u64,
     /// The run has its answer and is reporting it: the watchdog stands down (one report,
     /// one exit status).
@@ -99,6 +104,16 @@ pub(super) fn start(
             r.stats.iterations = snap.iteration;
             r.stats.predicates = snap.predicates;
             r.stats.peak_memory_mb = snap.peak_rss_mb;
+            if let Some(t) = &snap.phases {
+                r.stats.abstraction_s = t.abstraction.as_secs_f64();
+                r.stats.model_checking_s = t.model_checking.as_secs_f64();
+                r.stats.refinement_s = t.refinement.as_secs_f64();
+                r.stats.search_s = t.search.as_secs_f64();
+                r.stats.native_replay_s = t.confirmation.as_secs_f64();
+            }
+            r.stats.z3_queries = snap.z3_queries;
+            r.stats.cache_hits = snap.cache_hits;
+            r.stats.peak_bdd_nodes = snap.peak_bdd_nodes;
             r.stats.total_s = start.elapsed().as_secs_f64();
             if w.driver {
                 r.status = Some(SdvStatus::of(r.verdict, r.reason.as_ref()));
