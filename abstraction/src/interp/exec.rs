@@ -249,6 +249,9 @@ impl<'p> Machine<'p, '_> {
             Callee::Direct(f) => *f,
             Callee::Indirect(e) => match self.eval(e)? {
                 Value::Func(f) => f,
+                Value::Ptr(p) if p.obj.kind == ObjKind::Env => {
+                    return self.call_environment(lhs, args, to)
+                }
                 Value::Int(0) => return Err(self.undef("call through a null function pointer")),
                 _ => return Err(self.undef("call through a pointer that is not a function")),
             },
@@ -280,6 +283,22 @@ impl<'p> Machine<'p, '_> {
             self.assign_rval(&pl, v)?;
         }
         self.observe_enter(caller, f);
+        Ok(())
+    }
+
+    /// A call through a function pointer the environment gave (read from an object of the
+    /// environment, [`Machine::env_pointer`]): unknown code, which here changes nothing
+    /// and returns an unknown value (one of the behaviours the environment model allows;
+    /// path formulas havoc memory at such a call).
+    fn call_environment(&mut self, lhs: Option<&'p Lval>, args: &'p [Expr], to: NodeId) -> R<()> {
+        for a in args {
+            self.eval_rval(a)?;
+        }
+        if let Some(lhs) = lhs {
+            let pl = self.place(lhs)?;
+            self.havoc_place(&pl, &HavocKind::Uninit)?;
+        }
+        self.goto(to);
         Ok(())
     }
 
