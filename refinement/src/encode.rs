@@ -716,13 +716,22 @@ impl<'a> Enc<'a> {
                     }
                 }
             }
-            Stmt::Alloc { lhs, site, .. } => {
+            Stmt::Alloc { lhs, site, size } => {
                 let addr = Term::Int(alloc_addr(self.allocs));
                 self.allocs += 1;
                 let val = if self.prog.allocs[site.0 as usize].may_fail {
                     let fails = self.choice(i, ChoiceKind::AllocFails(*site), None);
                     let f = self.int(&fails);
                     self.assert(Bool::or(&[f.eq(Int::from_i64(0)), f.eq(Int::from_i64(1))]));
+                    // an allocation succeeds only with a size the allocator can give (the
+                    // interpreter's, whose replay fails a larger one: a module parameter
+                    // times a struct size)
+                    if let Ok(t) = self.term(func, size) {
+                        let n = self.int(&t);
+                        let max = Int::from_u64(slamrs_abstraction::interp::MAX_OBJECT);
+                        let fits = Bool::and(&[n.ge(Int::from_i64(0)), n.le(&max)]);
+                        self.assert(f.eq(Int::from_i64(0)).implies(&fits));
+                    }
                     Term::Ite(
                         Box::new(Term::bin(
                             slamrs_abstraction::smt::term::Op::Eq,
@@ -828,7 +837,9 @@ impl<'a> Enc<'a> {
             EnvFn::Known(k) => {
                 use slamrs_abstraction::cir::env::Known;
                 let exact = match k {
-                    Known::Memset => self.memset_typed(func, args)?,
+                    Known::Memset => {
+                        self.memset_typed(func, args)? || self.memset_ranges(func, args)
+                    }
                     Known::Memcpy => self.memcpy_ranges(func, args),
                     _ => false,
                 };
@@ -882,6 +893,51 @@ impl<'a> Enc<'a> {
             let unknown = Array::new_const(format!("memcpy{k}"), &Sort::int(), &Sort::int());
             let value = inside.ite(
                 &read(&before, &from),
+                &straddles.ite(&read(&unknown, &a), &read(&before, &a)),
+            );
+            self.z.set_memory(
+                kind,
+                z3::ast::lambda_const(&[&a], &z3::ast::Dynamic::from_ast(&value)),
+            );
+        }
+        true
+    }
+
+    /// `memset(p, 0, n)` for any `n` as what it does to each memory array: an access that
+    /// lies inside `[p, p + n)` reads 0, one that straddles an end of the range an
+    /// arbitrary value, every other access is unchanged (an array lambda, as
+    /// [`Enc::memcpy_ranges`]). False when the fill is not the constant 0 or an argument has
+    /// no term (the caller then havocs memory).
+    fn memset_ranges(&mut self, func: FuncId, args: &[Expr]) -> bool {
+        let [dst, val, size] = args else {
+            return false;
+        };
+        let mut v = val;
+        while let ExprKind::Cast(inner) = &v.kind {
+            v = inner;
+        }
+        if !matches!(v.kind, ExprKind::Int(0)) {
+            return false;
+        }
+        let (Ok(d), Ok(n)) = (self.term(func, dst), self.term(func, size)) else {
+            return false;
+        };
+        let (d, n) = (self.int(&d), self.int(&n));
+        let ptr = self.conv(func).pointer_bytes();
+        let end = Int::add(&[d.clone(), n]);
+        for kind in self.z.memory_kinds() {
+            let Some(before) = self.z.memory(kind) else {
+                continue;
+            };
+            let k = self.fresh();
+            let a = Int::new_const(format!("memset{k}_addr"));
+            let a_end = Int::add(&[a.clone(), Int::from_i64(kind.size(ptr) as i64)]);
+            let inside = Bool::and(&[d.le(&a), a_end.le(&end)]);
+            let straddles = Bool::and(&[a_end.gt(&d), a.lt(&end)]);
+            let read = |arr: &Array, at: &Int| arr.select(at).as_int().expect("Int array");
+            let unknown = Array::new_const(format!("memset{k}"), &Sort::int(), &Sort::int());
+            let value = inside.ite(
+                &Int::from_i64(0),
                 &straddles.ite(&read(&unknown, &a), &read(&before, &a)),
             );
             self.z.set_memory(

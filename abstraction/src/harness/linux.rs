@@ -203,6 +203,15 @@ fn os_model(
         t.push_str(&WORKS.cancel(k, "work"));
     }
     t.push_str("    return was;\n}\n");
+    // delayed work: its work item, queued at once (the delay is not modelled)
+    t.push_str(
+        "bool queue_delayed_work_on(int cpu, struct workqueue_struct *wq, struct delayed_work *dwork,\n\
+         \x20                          unsigned long delay)\n{\n    return queue_work_on(cpu, wq, &dwork->work);\n}\n\
+         bool mod_delayed_work_on(int cpu, struct workqueue_struct *wq, struct delayed_work *dwork,\n\
+         \x20                        unsigned long delay)\n{\n    return !queue_work_on(cpu, wq, &dwork->work);\n}\n\
+         bool cancel_delayed_work(struct delayed_work *dwork)\n{\n    return cancel_work_sync(&dwork->work);\n}\n\
+         bool cancel_delayed_work_sync(struct delayed_work *dwork)\n{\n    return cancel_work_sync(&dwork->work);\n}\n",
+    );
     // tasklets: scheduled with their function, up to SLOTS of each at once
     for k in 0..tasklets.len() {
         t.push_str(&TASKLETS.decls(k));

@@ -18,7 +18,7 @@ use rustc_hash::FxHashSet as HashSet;
 pub(crate) type R<T> = Result<T, Outcome>;
 
 /// Largest object the interpreter creates (bytes); larger allocations fail.
-pub(crate) const MAX_OBJECT: u64 = 1 << 32;
+pub const MAX_OBJECT: u64 = 1 << 32;
 
 /// One activation of a function with a body.
 #[derive(Debug)]

@@ -35,6 +35,7 @@ pub mod value;
 #[cfg(test)]
 mod tests;
 
+pub use machine::MAX_OBJECT;
 pub use observe::{NoObserver, Observer, Probe};
 pub use oracle::{int_range, Choice, Oracle, RandomOracle, Recording, SeqOracle};
 pub use value::{ObjKind, ObjRef, Pointer, Value, ENV_OBJECT_BYTES};
