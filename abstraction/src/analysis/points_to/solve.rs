@@ -228,40 +228,10 @@ impl<'a> Transfer<'a> {
             .and_then(|lv| lval_ty(prog, lv))
             .map(|t| self.ev.agg_size(t))
             .unwrap_or(0);
-        let mut targets: BTreeSet<FuncId> = BTreeSet::new();
-        let mut unknown = false;
-        let mut calls_back = false;
-        match callee {
-            Callee::Direct(f) => {
-                targets.insert(*f);
-            }
-            Callee::Indirect(e) => {
-                for l in self.ev.expr(e) {
-                    match l.obj {
-                        AbsObj::Func(f) => {
-                            targets.insert(f);
-                        }
-                        AbsObj::Unknown => {
-                            unknown = true;
-                            calls_back = true;
-                        }
-                        AbsObj::Escaped => {
-                            // any escaped function, or unknown code (`Unknown` is escaped)
-                            unknown = true;
-                            calls_back = true;
-                            targets.extend(self.ev.pt.escaped.iter().filter_map(|o| match o {
-                                AbsObj::Func(f) => Some(*f),
-                                _ => None,
-                            }));
-                        }
-                        _ => {}
-                    }
-                }
-                if unknown || (targets.is_empty() && self.fallback.contains(&site)) {
-                    targets.extend(self.ev.pt.fallback_targets(prog, Some(args.len())));
-                }
-            }
-        }
+        let (targets, mut unknown, mut calls_back) = match callee {
+            Callee::Direct(f) => (BTreeSet::from([*f]), false, false),
+            Callee::Indirect(e) => self.indirect_targets(site, e, args.len()),
+        };
         let vals: Vec<ArgVal> = args.iter().map(|a| self.arg_val(a)).collect();
         for &g in &targets {
             let Some(func) = prog.functions.get(g.0 as usize) else {
@@ -323,6 +293,39 @@ impl<'a> Transfer<'a> {
                 calls_back,
             },
         ));
+    }
+
+    /// What a call through `e` with `nargs` arguments may reach: the functions, whether
+    /// unknown code may run, whether that code may call the program back.
+    fn indirect_targets(
+        &mut self,
+        site: CallSite,
+        e: &Expr,
+        nargs: usize,
+    ) -> (BTreeSet<FuncId>, bool, bool) {
+        let mut targets = BTreeSet::new();
+        let mut unknown = false;
+        for l in self.ev.expr(e) {
+            match l.obj {
+                AbsObj::Func(f) => {
+                    targets.insert(f);
+                }
+                AbsObj::Unknown => unknown = true,
+                AbsObj::Escaped => {
+                    // any escaped function, or unknown code (`Unknown` is escaped)
+                    unknown = true;
+                    targets.extend(self.ev.pt.escaped.iter().filter_map(|o| match o {
+                        AbsObj::Func(f) => Some(*f),
+                        _ => None,
+                    }));
+                }
+                _ => {}
+            }
+        }
+        if unknown || (targets.is_empty() && self.fallback.contains(&site)) {
+            targets.extend(self.ev.pt.fallback_targets(self.ev.prog, Some(nargs)));
+        }
+        (targets, unknown, unknown)
     }
 
     fn known(&mut self, k: Known, vals: &[ArgVal], lhs: &BTreeSet<AbsLoc>, lhs_size: u64) {
