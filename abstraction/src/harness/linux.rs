@@ -99,6 +99,16 @@ fn os_model(
          void __slamrs_bound_work(void) { }\n\
          void __slamrs_bound_tasklet(void) { }\n",
     );
+    t.push_str(&irq_model(irqs));
+    t.push_str(&timer_model(timers));
+    t.push_str(&work_model(works));
+    t.push_str(&tasklet_model(tasklets));
+    t
+}
+
+/// Interrupt handlers in the OS model: `request_threaded_irq` (and the managed variant) takes a slot of the handler, `free_irq` frees one.
+fn irq_model(irqs: &[String]) -> String {
+    let mut t = String::new();
     // interrupt handlers: up to SLOTS requests of each handler at once
     for k in 0..irqs.len() {
         t.push_str(&irq_decls(k));
@@ -149,6 +159,12 @@ fn os_model(
         t.push_str(&c);
     }
     t.push_str("    return 0;\n}\n");
+    t
+}
+
+/// Timers in the OS model: armed with their function in a slot, deleted from it.
+fn timer_model(timers: &[String]) -> String {
+    let mut t = String::new();
     // timers: armed with their function (also one initialized statically), up to
     // SLOTS of each function at once
     for k in 0..timers.len() {
@@ -184,6 +200,12 @@ fn os_model(
         "    return was;\n}\n\
          int timer_delete_sync(struct timer_list *timer)\n{\n    return timer_delete(timer);\n}\n",
     );
+    t
+}
+
+/// Work items in the OS model (delayed work as its work item): queued with their function in a slot, cancelled from it.
+fn work_model(works: &[String]) -> String {
+    let mut t = String::new();
     // work items: queued with their function, up to SLOTS of each at once
     for k in 0..works.len() {
         t.push_str(&WORKS.decls(k));
@@ -212,6 +234,12 @@ fn os_model(
          bool cancel_delayed_work(struct delayed_work *dwork)\n{\n    return cancel_work_sync(&dwork->work);\n}\n\
          bool cancel_delayed_work_sync(struct delayed_work *dwork)\n{\n    return cancel_work_sync(&dwork->work);\n}\n",
     );
+    t
+}
+
+/// Tasklets in the OS model: scheduled with their function in a slot, killed from it.
+fn tasklet_model(tasklets: &[(String, bool)]) -> String {
+    let mut t = String::new();
     // tasklets: scheduled with their function, up to SLOTS of each at once
     for k in 0..tasklets.len() {
         t.push_str(&TASKLETS.decls(k));
