@@ -877,6 +877,24 @@ impl<'a> Enc<'a> {
             return false;
         };
         let (d, s, n) = (self.int(&d), self.int(&s), self.int(&n));
+        self.write_range(func, "memcpy", &d, n, |before, a| {
+            let from = Int::add(&[s.clone(), Int::sub(&[a.clone(), d.clone()])]);
+            before.select(&from).as_int().expect("Int array")
+        });
+        true
+    }
+
+    /// Each memory array after a write of the range `[d, d + n)`: an access that lies
+    /// inside reads `inside(array before, address)`, one that straddles an end of the
+    /// range an arbitrary value, every other access is unchanged (an array lambda).
+    fn write_range(
+        &mut self,
+        func: FuncId,
+        what: &str,
+        d: &Int,
+        n: Int,
+        inside: impl Fn(&Array, &Int) -> Int,
+    ) {
         let ptr = self.conv(func).pointer_bytes();
         let end = Int::add(&[d.clone(), n]);
         for kind in self.z.memory_kinds() {
@@ -884,15 +902,14 @@ impl<'a> Enc<'a> {
                 continue;
             };
             let k = self.fresh();
-            let a = Int::new_const(format!("memcpy{k}_addr"));
+            let a = Int::new_const(format!("{what}{k}_addr"));
             let a_end = Int::add(&[a.clone(), Int::from_i64(kind.size(ptr) as i64)]);
-            let inside = Bool::and(&[d.le(&a), a_end.le(&end)]);
-            let straddles = Bool::and(&[a_end.gt(&d), a.lt(&end)]);
-            let from = Int::add(&[s.clone(), Int::sub(&[a.clone(), d.clone()])]);
+            let within = Bool::and(&[d.le(&a), a_end.le(&end)]);
+            let straddles = Bool::and(&[a_end.gt(d), a.lt(&end)]);
             let read = |arr: &Array, at: &Int| arr.select(at).as_int().expect("Int array");
-            let unknown = Array::new_const(format!("memcpy{k}"), &Sort::int(), &Sort::int());
-            let value = inside.ite(
-                &read(&before, &from),
+            let unknown = Array::new_const(format!("{what}{k}"), &Sort::int(), &Sort::int());
+            let value = within.ite(
+                &inside(&before, &a),
                 &straddles.ite(&read(&unknown, &a), &read(&before, &a)),
             );
             self.z.set_memory(
@@ -900,13 +917,12 @@ impl<'a> Enc<'a> {
                 z3::ast::lambda_const(&[&a], &z3::ast::Dynamic::from_ast(&value)),
             );
         }
-        true
     }
 
     /// `memset(p, 0, n)` for any `n` as what it does to each memory array: an access that
     /// lies inside `[p, p + n)` reads 0, one that straddles an end of the range an
     /// arbitrary value, every other access is unchanged (an array lambda, as
-    /// [`Enc::memcpy_ranges`]). False when the fill is not the constant 0 or an argument has
+    /// [`Enc::write_range`]). False when the fill is not the constant 0 or an argument has
     /// no term (the caller then havocs memory).
     fn memset_ranges(&mut self, func: FuncId, args: &[Expr]) -> bool {
         let [dst, val, size] = args else {
@@ -923,28 +939,7 @@ impl<'a> Enc<'a> {
             return false;
         };
         let (d, n) = (self.int(&d), self.int(&n));
-        let ptr = self.conv(func).pointer_bytes();
-        let end = Int::add(&[d.clone(), n]);
-        for kind in self.z.memory_kinds() {
-            let Some(before) = self.z.memory(kind) else {
-                continue;
-            };
-            let k = self.fresh();
-            let a = Int::new_const(format!("memset{k}_addr"));
-            let a_end = Int::add(&[a.clone(), Int::from_i64(kind.size(ptr) as i64)]);
-            let inside = Bool::and(&[d.le(&a), a_end.le(&end)]);
-            let straddles = Bool::and(&[a_end.gt(&d), a.lt(&end)]);
-            let read = |arr: &Array, at: &Int| arr.select(at).as_int().expect("Int array");
-            let unknown = Array::new_const(format!("memset{k}"), &Sort::int(), &Sort::int());
-            let value = inside.ite(
-                &Int::from_i64(0),
-                &straddles.ite(&read(&unknown, &a), &read(&before, &a)),
-            );
-            self.z.set_memory(
-                kind,
-                z3::ast::lambda_const(&[&a], &z3::ast::Dynamic::from_ast(&value)),
-            );
-        }
+        self.write_range(func, "memset", &d, n, |_, _| Int::from_i64(0));
         true
     }
 

@@ -151,7 +151,7 @@ pub fn expr_uses(e: &Expr, uses: &mut BTreeSet<VarId>) {
     match &e.kind {
         ExprKind::Int(_) | ExprKind::Func(_) | ExprKind::Str(_) => {}
         ExprKind::Read(lv) => {
-            if let Some(v) = base_var(lv) {
+            if let Some(v) = lv.base_var() {
                 uses.insert(v);
             }
             lval_addr_uses(lv, uses);
@@ -175,15 +175,6 @@ fn lval_addr_uses(lv: &Lval, uses: &mut BTreeSet<VarId>) {
             lval_addr_uses(b, uses);
             expr_uses(i, uses);
         }
-    }
-}
-
-/// The variable `lv` is a part of, if it is not behind a pointer.
-fn base_var(lv: &Lval) -> Option<VarId> {
-    match lv {
-        Lval::Var(v) => Some(*v),
-        Lval::Deref(_) => None,
-        Lval::Field(b, _, _) | Lval::Index(b, _) => base_var(b),
     }
 }
 
@@ -223,7 +214,7 @@ fn addr_taken_in_expr(e: &Expr, out: &mut BTreeSet<VarId>) {
         ExprKind::Int(_) | ExprKind::Func(_) | ExprKind::Str(_) => {}
         ExprKind::Read(lv) => addr_taken_in_lval(lv, out),
         ExprKind::AddrOf(lv) => {
-            if let Some(v) = base_var(lv) {
+            if let Some(v) = lv.base_var() {
                 out.insert(v);
             }
             addr_taken_in_lval(lv, out);

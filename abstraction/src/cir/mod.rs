@@ -357,6 +357,15 @@ impl Expr {
 }
 
 impl Lval {
+    /// The variable the lvalue is a part of (`v`, `v.f`, `v[i]`); none behind a pointer.
+    pub fn base_var(&self) -> Option<VarId> {
+        match self {
+            Lval::Var(v) => Some(*v),
+            Lval::Field(b, ..) | Lval::Index(b, _) => b.base_var(),
+            Lval::Deref(_) => None,
+        }
+    }
+
     /// Calls [`Expr::walk`] on each expression inside the lvalue (pointers dereferenced,
     /// indices).
     pub fn walk_exprs<'a>(&'a self, f: &mut impl FnMut(&'a Expr)) {

@@ -171,14 +171,7 @@ fn field_name(prog: &Program, sid: StructId, k: u32) -> Option<&str> {
 
 /// Whether two lvalues are rooted at the same variable.
 fn same_root(a: &Lval, b: &Lval) -> bool {
-    fn root(l: &Lval) -> Option<VarId> {
-        match l {
-            Lval::Var(v) => Some(*v),
-            Lval::Field(b, ..) | Lval::Index(b, _) => root(b),
-            Lval::Deref(_) => None,
-        }
-    }
-    root(a).is_some() && root(a) == root(b)
+    a.base_var().is_some() && a.base_var() == b.base_var()
 }
 
 /// `&v`, `&v[0]` or `v` decayed, under casts.

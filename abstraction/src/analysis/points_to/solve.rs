@@ -811,58 +811,34 @@ struct Named {
 
 impl Named {
     fn stmt(&mut self, s: &Stmt) {
-        match s {
-            Stmt::Skip | Stmt::Error | Stmt::Return(None) | Stmt::Halt { code: None } => {}
-            Stmt::Assign { lhs, rhs } => {
-                self.lval(lhs);
-                self.expr(rhs);
-            }
-            Stmt::Assume(e) | Stmt::Return(Some(e)) | Stmt::Halt { code: Some(e) } => self.expr(e),
-            Stmt::Havoc { lhs, .. } => self.lval(lhs),
-            Stmt::Alloc { lhs, size, .. } => {
-                self.lval(lhs);
-                self.expr(size);
-            }
-            Stmt::Call { lhs, callee, args } => {
-                if let Some(l) = lhs {
-                    self.lval(l);
-                }
-                if let Callee::Indirect(e) = callee {
-                    self.expr(e);
-                }
-                for a in args {
-                    self.expr(a);
-                }
-            }
+        if let Stmt::Assign { lhs, .. }
+        | Stmt::Havoc { lhs, .. }
+        | Stmt::Alloc { lhs, .. }
+        | Stmt::Call { lhs: Some(lhs), .. } = s
+        {
+            self.vars.extend(lhs.base_var());
         }
+        s.walk_exprs(&mut |e| self.one(e));
     }
 
     fn expr(&mut self, e: &Expr) {
+        e.walk(&mut |x| self.one(x));
+    }
+
+    fn lval(&mut self, lv: &Lval) {
+        self.vars.extend(lv.base_var());
+        lv.walk_exprs(&mut |x| self.one(x));
+    }
+
+    /// One (sub)expression: a function it names, the variable it reads or takes the
+    /// address of.
+    fn one(&mut self, e: &Expr) {
         match &e.kind {
             ExprKind::Func(f) => {
                 self.funcs.insert(*f);
             }
-            ExprKind::Int(_) | ExprKind::Str(_) => {}
-            ExprKind::Read(lv) | ExprKind::AddrOf(lv) => self.lval(lv),
-            ExprKind::Unary(_, x) | ExprKind::Cast(x) => self.expr(x),
-            ExprKind::Binary(_, a, b) => {
-                self.expr(a);
-                self.expr(b);
-            }
-        }
-    }
-
-    fn lval(&mut self, lv: &Lval) {
-        match lv {
-            Lval::Var(v) => {
-                self.vars.insert(*v);
-            }
-            Lval::Deref(e) => self.expr(e),
-            Lval::Field(b, _, _) => self.lval(b),
-            Lval::Index(b, i) => {
-                self.lval(b);
-                self.expr(i);
-            }
+            ExprKind::Read(lv) | ExprKind::AddrOf(lv) => self.vars.extend(lv.base_var()),
+            _ => {}
         }
     }
 }

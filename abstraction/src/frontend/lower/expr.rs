@@ -9,7 +9,7 @@ use super::init::InitRef;
 use super::scope::Binding;
 use super::types::{is_float, is_struct, is_void};
 use super::{consts, fold, LResult, Lowerer};
-use crate::cir::{BinOp, Expr, ExprKind, FuncId, Lval, StrId, Ty, TypeKind, UnOp, VarId, VarKind};
+use crate::cir::{BinOp, Expr, ExprKind, FuncId, Lval, StrId, Ty, TypeKind, UnOp, VarKind};
 use crate::frontend::ErrorKind;
 use lang_c::ast::{
     BinaryOperator, BlockItem, Constant, Expression, FloatFormat, GenericAssociation,
@@ -42,15 +42,6 @@ pub(super) fn read(lv: Lval, ty: Ty) -> Expr {
     Expr {
         kind: ExprKind::Read(Box::new(lv)),
         ty,
-    }
-}
-
-/// The variable an lvalue is part of (none behind a dereference).
-pub(super) fn base_var(lv: &Lval) -> Option<VarId> {
-    match lv {
-        Lval::Var(v) => Some(*v),
-        Lval::Field(b, ..) | Lval::Index(b, _) => base_var(b),
-        Lval::Deref(_) => None,
     }
 }
 
@@ -147,7 +138,7 @@ impl Lowerer<'_> {
 
     /// Mark the variable under an lvalue as address-taken.
     pub(super) fn mark_addr(&mut self, lv: &Lval) {
-        if let Some(v) = base_var(lv) {
+        if let Some(v) = lv.base_var() {
             self.prog.vars[v.0 as usize].addr_taken = true;
         }
     }
