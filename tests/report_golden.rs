@@ -256,6 +256,8 @@ fn golden_outputs_and_valid_reports() {
         );
         // witnesses of violations, GraphML and YAML; of correctness, YAML
         match typed.verdict {
+            // a run a witness cannot state writes none (the note on stderr says why)
+            slamrs::report::model::Status::Violation if typed.witness_limit.is_some() => {}
             slamrs::report::model::Status::Violation => {
                 for ext in ["graphml", "yml"] {
                     let text = witness(&case, ext, 10);

@@ -64,6 +64,11 @@ pub struct PathFormula {
     pub approximations: Vec<String>,
     /// The path's memory reads: kind, address, value ([`crate::solve::env_memory`]).
     pub mem_reads: Vec<(MemKind, Int, Int)>,
+    /// That each array index the path evaluates stays within its array: not asserted (an
+    /// access out of bounds is undefined behaviour, not an infeasible path), but a model
+    /// is chosen with them where there is one, since the replay stops at such an access
+    /// ([`crate::solve::decide`]).
+    pub in_bounds: Vec<Bool>,
 }
 
 /// Address of the i-th allocation of the path.
@@ -102,6 +107,8 @@ struct Enc<'a> {
     log: Option<Vec<(Option<usize>, Bool)>>,
     /// The step being encoded (`None`: static storage and the entry).
     cur: Option<usize>,
+    /// [`PathFormula::in_bounds`].
+    in_bounds: Vec<Bool>,
 }
 
 /// Encodes `path` (which starts in `entry`); its queries time out after `timeout_ms`.
@@ -129,6 +136,7 @@ pub fn encode(
     }
     Ok(PathFormula {
         mem_reads: e.z.take_reads(),
+        in_bounds: std::mem::take(&mut e.in_bounds),
         solver: e.solver,
         guards,
         choices: e.out,
@@ -339,6 +347,7 @@ impl<'a> Enc<'a> {
             direct,
             log: None,
             cur: None,
+            in_bounds: Vec::new(),
         }
     }
 
@@ -673,6 +682,9 @@ impl<'a> Enc<'a> {
             .expect("path functions have bodies");
         let edge = &body.nodes[s.node.0 as usize].edges[s.edge];
         let loc = edge.loc;
+        if self.log.is_none() && !self.direct {
+            self.note_indices(func, &edge.stmt);
+        }
         match &edge.stmt {
             Stmt::Skip | Stmt::Error | Stmt::Halt { .. } => {}
             Stmt::Assign { lhs, rhs } => self.assign(func, lhs, rhs)?,
@@ -801,6 +813,53 @@ impl<'a> Enc<'a> {
     }
 
     /// A call of a function without a body, as the interpreter runs it.
+    /// Records, for [`PathFormula::in_bounds`], that each array index the statement
+    /// evaluates (in a value it reads or the place it writes) is within its array, in the
+    /// state before the statement.
+    fn note_indices(&mut self, func: FuncId, stmt: &Stmt) {
+        let mut lvals: Vec<&Lval> = Vec::new();
+        stmt.walk_exprs(&mut |e| {
+            if let ExprKind::Read(lv) = &e.kind {
+                lvals.push(lv);
+            }
+        });
+        if let Some(lhs) = stmt_lhs(stmt) {
+            lvals.push(lhs);
+        }
+        for lv in lvals {
+            let mut at = lv;
+            loop {
+                at = match at {
+                    Lval::Index(b, i) => {
+                        self.note_index(func, b, i);
+                        b
+                    }
+                    Lval::Field(b, ..) => b,
+                    Lval::Var(_) | Lval::Deref(_) => break,
+                };
+            }
+        }
+    }
+
+    /// `0 <= i < n` for an index `i` (not a constant) into `array`, an array of `n`
+    /// elements.
+    fn note_index(&mut self, func: FuncId, array: &Lval, i: &Expr) {
+        if matches!(i.kind, ExprKind::Int(_)) {
+            return;
+        }
+        let ty = self.prog.lval_ty(array);
+        let TypeKind::Array(_, Some(n)) = self.prog.types.kind(ty) else {
+            return;
+        };
+        let n = *n;
+        let Ok(t) = self.term(func, i) else {
+            return;
+        };
+        let v = self.int(&t);
+        let within = Bool::and(&[v.ge(Int::from_i64(0)), v.lt(Int::from_u64(n))]);
+        self.in_bounds.push(within);
+    }
+
     fn external(
         &mut self,
         i: usize,
@@ -1011,6 +1070,15 @@ impl<'a> Enc<'a> {
 }
 
 /// The memory read of `kind` at `addr`.
+/// The place a statement writes, if it has one.
+fn stmt_lhs(stmt: &Stmt) -> Option<&Lval> {
+    match stmt {
+        Stmt::Assign { lhs, .. } | Stmt::Havoc { lhs, .. } | Stmt::Alloc { lhs, .. } => Some(lhs),
+        Stmt::Call { lhs, .. } => lhs.as_ref(),
+        _ => None,
+    }
+}
+
 fn mem_read(kind: MemKind, addr: Term) -> Term {
     Term::Mem {
         kind,

@@ -320,6 +320,7 @@ pub fn explore(
         max_depth: 10_000,
         entry: entry_name.clone(),
         record_path: false,
+        objects_apart: false,
     };
     let mut out = Explored {
         found: None,
@@ -395,6 +396,7 @@ pub fn explore(
                     &values,
                     Default::default(),
                     budget.max_steps,
+                    None,
                 ) {
                     Replay::Reached(cex) => {
                         tracing::info!(paths = out.paths, "an explored path reached the error");

@@ -69,6 +69,11 @@ pub struct Options {
     pub families: bool,
     /// When to compute interpolants of an infeasible path ([`interpolate`]).
     pub interpolation: Interpolation,
+    /// A feasible path whose replay stops at an access past the end of an object is
+    /// replayed again with objects kept apart ([`interp::Config::objects_apart`]): a run
+    /// that reaches the error so is a violation whose undefined behaviour the
+    /// counterexample lists ([`Counterexample::undefined`]).
+    pub objects_apart: bool,
 }
 
 /// When refinement computes interpolants of an infeasible path ([`interpolate`]).
@@ -95,6 +100,7 @@ impl Default for Options {
             extra_models: 8,
             families: true,
             interpolation: Interpolation::Loops,
+            objects_apart: false,
         }
     }
 }
@@ -265,6 +271,7 @@ impl Refiner {
                     &values,
                     solve::env_memory(formula),
                     self.opts.replay_steps.min(SLICE_REPLAY_STEPS),
+                    None,
                 ) {
                     replay::Replay::Reached(cex) => {
                         tracing::info!("the slice's replay reached the error");
@@ -434,6 +441,7 @@ impl Refiner {
             &values,
             solve::env_memory(formula),
             self.opts.replay_steps,
+            None,
         );
         // Where the formula over-approximates (memory havocked by `memcpy`, a
         // product it cannot express), another model may be one the program can
@@ -455,12 +463,35 @@ impl Refiner {
                 &next,
                 solve::env_memory(formula),
                 self.opts.replay_steps,
+                None,
             );
             last = next;
         }
+        if self.opts.objects_apart
+            && matches!(
+                result,
+                replay::Replay::Missed(_, _, replay::Stop::OutOfBounds)
+            )
+        {
+            let apart = replay::replay(
+                prog,
+                &entry,
+                &formula.choices,
+                &last,
+                solve::env_memory(formula),
+                self.opts.replay_steps,
+                Some(&self.addrs),
+            );
+            match apart {
+                replay::Replay::Reached(_) => result = apart,
+                replay::Replay::Missed(why, ..) => {
+                    tracing::info!(%why, "the replay with objects apart missed the error")
+                }
+            }
+        }
         match result {
             replay::Replay::Reached(cex) => Outcome::Violation(cex),
-            replay::Replay::Missed(why, taken, cannot_follow) => {
+            replay::Replay::Missed(why, taken, stop) => {
                 let diverged = path
                     .steps
                     .iter()
@@ -483,7 +514,7 @@ impl Refiner {
                 let why = format!(
                     "a path to the error is feasible in the path formula, but its replay on the interpreter did not reach the error: {why}{approx}"
                 );
-                match cannot_follow
+                match (stop == replay::Stop::CannotFollow)
                     .then(|| replay::from_model(prog, path, &formula.choices, &last))
                     .flatten()
                 {

@@ -9,6 +9,8 @@ use slamrs_abstraction::cir::{
 use slamrs_abstraction::interp::{
     self, Config, IntMode, ObjKind, Observer, Oracle, Outcome, Probe, Recording, Value,
 };
+use slamrs_abstraction::smt::encode::Addresses;
+use slamrs_abstraction::smt::term::Obj;
 use std::collections::VecDeque;
 
 /// What a model says memory only the environment names holds: scalars by address, width in
@@ -29,17 +31,19 @@ impl EnvMemory {
 /// Gives the interpreter the values a model chose: inputs in order, uninitialized values
 /// and inline-assembly outputs by the location of their `havoc`, allocation failures in
 /// order, the memory of the environment by address. Anything else is 0.
-pub struct ReplayOracle {
+pub struct ReplayOracle<'a> {
     inputs: VecDeque<i128>,
     uninit: HashMap<Loc, VecDeque<i128>>,
     opaque: HashMap<Loc, VecDeque<i128>>,
     alloc_fails: VecDeque<bool>,
     env: EnvMemory,
+    /// Where the path formula placed the variables ([`ReplayOracle::with_places`]).
+    places: Option<&'a Addresses>,
     /// Input values handed out, in order.
     pub given: Vec<i128>,
 }
 
-impl ReplayOracle {
+impl<'a> ReplayOracle<'a> {
     /// An oracle for these choices and their values.
     pub fn new(choices: &[Choice], values: &[i128]) -> Self {
         let mut o = ReplayOracle {
@@ -48,6 +52,7 @@ impl ReplayOracle {
             opaque: HashMap::default(),
             alloc_fails: VecDeque::new(),
             env: EnvMemory::default(),
+            places: None,
             given: Vec::new(),
         };
         for (c, &v) in choices.iter().zip(values) {
@@ -66,9 +71,20 @@ impl ReplayOracle {
         self.env = env;
         self
     }
+
+    /// The same, placing the variables where the path formula did: a run with objects
+    /// apart reads the bytes past a variable's end from the environment's memory there.
+    pub fn with_places(mut self, places: Option<&'a Addresses>) -> Self {
+        self.places = places;
+        self
+    }
 }
 
-impl Oracle for ReplayOracle {
+impl Oracle for ReplayOracle<'_> {
+    fn var_address(&mut self, v: VarId) -> Option<i128> {
+        self.places.map(|a| a.of(Obj::Var(v)))
+    }
+
     fn next(&mut self, why: &HavocKind, _ty: Ty, _prog: &Program, loc: Loc) -> Option<i128> {
         let v = match why {
             HavocKind::Input(_) => self.inputs.pop_front().unwrap_or(0),
@@ -125,16 +141,45 @@ pub struct Counterexample {
     /// Every choice the run made (inputs, uninitialized values, allocation failures), in
     /// order: what a native replay of the compiled program must be given.
     pub choices: Vec<interp::Choice>,
+    /// The undefined behaviour the run went through, where and what: accesses past the end
+    /// of an object, each letting the object extend ([`interp::Config::objects_apart`]).
+    /// Empty for a run whose behaviour is defined.
+    pub undefined: Vec<(Loc, String)>,
 }
 
 /// The result of a replay.
 #[derive(Clone, Debug)]
 pub enum Replay {
     Reached(Counterexample),
-    /// The run ended otherwise: the outcome's description, the edges it took, and whether
-    /// it stopped because the interpreter cannot follow the program there (floating point,
-    /// ...), rather than because the program went elsewhere.
-    Missed(String, Vec<(FuncId, NodeId, usize)>, bool),
+    /// The run ended otherwise: the outcome's description, the edges it took, and how it
+    /// ended.
+    Missed(String, Vec<(FuncId, NodeId, usize)>, Stop),
+}
+
+/// How a replay that missed the error ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The program went elsewhere (an assumption failed, it returned, it exited, ...).
+    Elsewhere,
+    /// The interpreter cannot follow the program there (floating point, ...).
+    CannotFollow,
+    /// An access past the end of an object (undefined behaviour) stopped it.
+    OutOfBounds,
+    /// Other undefined behaviour stopped it.
+    Undefined,
+}
+
+impl Stop {
+    fn of(o: &Outcome) -> Stop {
+        match o {
+            Outcome::Unsupported { .. } => Stop::CannotFollow,
+            Outcome::Undefined { reason, .. } if reason.starts_with(interp::OUT_OF_BOUNDS) => {
+                Stop::OutOfBounds
+            }
+            Outcome::Undefined { .. } => Stop::Undefined,
+            _ => Stop::Elsewhere,
+        }
+    }
 }
 
 struct Recorder<'p> {
@@ -350,6 +395,7 @@ pub fn from_model(
         error_func: last.func,
         error_loc,
         choices: model,
+        undefined: Vec::new(),
     })
 }
 
@@ -361,8 +407,11 @@ pub fn replay(
     values: &[i128],
     env: EnvMemory,
     max_steps: u64,
+    apart: Option<&Addresses>,
 ) -> Replay {
-    let mut inner = ReplayOracle::new(choices, values).with_env(env);
+    let mut inner = ReplayOracle::new(choices, values)
+        .with_env(env)
+        .with_places(apart);
     let mut oracle = Recording::new(&mut inner);
     let mut rec = Recorder {
         prog,
@@ -377,6 +426,7 @@ pub fn replay(
         max_depth: 10_000,
         entry: entry.to_string(),
         record_path: false,
+        objects_apart: apart.is_some(),
     };
     let run = interp::run(prog, &cfg, &mut oracle, &mut rec);
     match run.outcome {
@@ -386,11 +436,12 @@ pub fn replay(
             error_func: func,
             error_loc: loc,
             choices: oracle.choices,
+            undefined: run.grown,
         }),
         other => Replay::Missed(
             describe(prog, &other),
             rec.steps.iter().map(|s| (s.func, s.node, s.edge)).collect(),
-            matches!(other, Outcome::Unsupported { .. }),
+            Stop::of(&other),
         ),
     }
 }

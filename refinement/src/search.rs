@@ -206,6 +206,7 @@ pub fn random_runs(prog: &Program, entry: &str, budget: &Budget) -> Searched {
         max_depth: 10_000,
         entry: entry.to_string(),
         record_path: false,
+        objects_apart: false,
     };
     let pool = constants(prog);
     let mut runs = 0;
@@ -250,6 +251,7 @@ pub fn random_runs(prog: &Program, entry: &str, budget: &Budget) -> Searched {
             &values,
             Default::default(),
             budget.max_steps,
+            None,
         ) {
             Replay::Reached(cex) => {
                 tracing::info!(runs, "a random run reached the error");

@@ -50,7 +50,7 @@ fn decide_among(
     max_cores: usize,
 ) -> Feasibility {
     match check(f, &all) {
-        SatResult::Sat => zero_uninitialized(f, &all).unwrap_or_else(|| model_values(f)),
+        SatResult::Sat => preferred_model(f, &all).unwrap_or_else(|| model_values(f)),
         SatResult::Unknown => Feasibility::Unknown(
             f.solver
                 .get_reason_unknown()
@@ -99,28 +99,42 @@ const SIDE_QUERY_SHARE: u32 = 16;
 /// could not decide within their share: the rest would most likely be as hard.
 const MAX_UNDECIDED_CHECKS: usize = 2;
 
-/// A model in which every uninitialized value is 0, if the path has one: the compiled
-/// program of a native replay reads zeroed memory where it cannot be given a value.
-fn zero_uninitialized(f: &PathFormula, gs: &[usize]) -> Option<Feasibility> {
+/// A model the replays can follow more often than Z3's first, if the path has one: each
+/// array index within its array ([`PathFormula::in_bounds`]: the interpreter stops at an
+/// access out of bounds), and every uninitialized value 0 (the compiled program of a
+/// native replay reads zeroed memory where it cannot be given a value); both if it can,
+/// else the first alone, else the second.
+fn preferred_model(f: &PathFormula, gs: &[usize]) -> Option<Feasibility> {
     let zeros: Vec<z3::ast::Bool> = f
         .choices
         .iter()
         .filter(|c| matches!(c.kind, crate::encode::ChoiceKind::Uninit(_)))
         .map(|c| Int::new_const(format!("fresh{}", c.sym)).eq(Int::from_i64(0)))
         .collect();
-    if zeros.is_empty() {
-        return None;
+    let bounds: Vec<&z3::ast::Bool> = f.in_bounds.iter().collect();
+    let mut tries: Vec<Vec<&z3::ast::Bool>> = Vec::new();
+    if !bounds.is_empty() && !zeros.is_empty() {
+        tries.push(bounds.iter().copied().chain(&zeros).collect());
     }
-    let mut lits: Vec<z3::ast::Bool> = gs.iter().map(|&g| f.guards[g].0.clone()).collect();
-    lits.extend(zeros);
-    match f.solver.check_assumptions(&lits) {
-        SatResult::Sat => Some(model_values(f)),
-        _ => {
-            // the first model again
-            let _ = check(f, gs);
-            None
+    if !bounds.is_empty() {
+        tries.push(bounds);
+    }
+    if !zeros.is_empty() {
+        tries.push(zeros.iter().collect());
+    }
+    let tried = tries.len();
+    for extra in tries {
+        let mut lits: Vec<z3::ast::Bool> = gs.iter().map(|&g| f.guards[g].0.clone()).collect();
+        lits.extend(extra.into_iter().cloned());
+        if f.solver.check_assumptions(&lits) == SatResult::Sat {
+            return Some(model_values(f));
         }
     }
+    if tried > 0 {
+        // the first model again
+        let _ = check(f, gs);
+    }
+    None
 }
 
 /// Another model of the (feasible) path `f`, whose choices differ from `previous` in at
@@ -273,6 +287,7 @@ mod tests {
             choices: Vec::new(),
             approximations: Vec::new(),
             mem_reads: Vec::new(),
+            in_bounds: Vec::new(),
         }
     }
 
@@ -318,6 +333,7 @@ mod tests {
             }],
             approximations: Vec::new(),
             mem_reads: Vec::new(),
+            in_bounds: Vec::new(),
         };
         assert_eq!(decide(&f, 64, 8), Feasibility::Feasible(vec![42]));
     }
@@ -343,9 +359,50 @@ mod tests {
             choices: vec![uninit(0), uninit(1)],
             approximations: Vec::new(),
             mem_reads: Vec::new(),
+            in_bounds: Vec::new(),
         };
         // u becomes 0; v keeps the value the path needs
         assert_eq!(decide(&f, 64, 8), Feasibility::Feasible(vec![0, 7]));
+    }
+
+    /// The model keeps array indices in bounds where the path allows it, and the
+    /// uninitialized values 0 as well where both fit; an index the path forces out of
+    /// bounds still gives a model.
+    #[test]
+    fn indices_stay_in_bounds_where_the_path_allows() {
+        let decide_with = |need: i64, bound: i64| {
+            let solver = PooledSolver::new(10_000);
+            let i = Int::new_const("fresh0");
+            let g = Bool::new_const("g0");
+            solver.assert(g.implies(i.ge(Int::from_i64(need))));
+            let choice = |sym, kind| crate::encode::Choice {
+                step: Some(0),
+                kind,
+                sym,
+            };
+            let f = PathFormula {
+                solver,
+                guards: vec![(g, 0)],
+                choices: vec![
+                    choice(0, crate::encode::ChoiceKind::Input("n".into())),
+                    choice(1, crate::encode::ChoiceKind::Uninit(Default::default())),
+                ],
+                approximations: Vec::new(),
+                mem_reads: Vec::new(),
+                in_bounds: vec![Bool::and(&[
+                    i.ge(Int::from_i64(bound - 1)),
+                    i.lt(Int::from_i64(bound)),
+                ])],
+            };
+            decide(&f, 64, 8)
+        };
+        // the only in-bounds index the path allows is 99, and u becomes 0 beside it
+        assert_eq!(decide_with(3, 100), Feasibility::Feasible(vec![99, 0]));
+        // the path needs i >= 200: no model keeps it below 100, but the path is feasible
+        match decide_with(200, 100) {
+            Feasibility::Feasible(v) => assert!(v[0] >= 200 && v[1] == 0, "{v:?}"),
+            other => panic!("{other:?}"),
+        }
     }
 
     /// A core's minimization keeps every guard it cannot decide about (the result is still

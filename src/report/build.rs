@@ -66,6 +66,11 @@ pub fn report(c: &Context, outcome: &Outcome) -> CheckReport {
             );
             r.interpreter_replay =
                 !matches!(outcome.confirmation, Some(Confirmation::NativeOnly { .. }));
+            r.undefined_behaviour = cex
+                .undefined
+                .iter()
+                .map(|(loc, what)| format!("{}: {what}", c.prog.loc_string(*loc)))
+                .collect();
             r.inputs = cex.inputs.iter().map(|&x| InputValue::of(x)).collect();
             r.error_location = Some(location(c.prog, cex.error_loc, cex.error_func));
             if c.driver {
@@ -135,7 +140,7 @@ fn witness_limit(prog: &Program, cex: &Counterexample) -> Option<String> {
             Some("the run needs an allocation to fail".to_string())
         }
         Choice::EnvMemory { value, .. } if *value != 0 => Some(format!(
-            "the run reads {value} in memory an unknown function returned a pointer to"
+            "the run reads {value} in memory only the environment names (an object an unknown function returned, a fixed address, the bytes past an object's end)"
         )),
         _ => None,
     })

@@ -40,6 +40,11 @@ pub struct CheckReport {
     pub native_replay: bool,
     /// The CIR interpreter reached the error with them (it shows the values).
     pub interpreter_replay: bool,
+    /// The undefined behaviour the replayed run went through, one `file:line:col: what`
+    /// each (an SV-COMP task's accesses past the end of an object, replayed with objects
+    /// kept apart as in the path formula's memory); empty for a run with defined behaviour.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub undefined_behaviour: Vec<String>,
     /// The inputs of the counterexample, in the order the program reads them.
     pub inputs: Vec<InputValue>,
     /// Where the error was reached (VIOLATION only).
@@ -473,6 +478,7 @@ impl CheckReport {
             replayed: false,
             native_replay: false,
             interpreter_replay: false,
+            undefined_behaviour: Vec::new(),
             inputs: Vec::new(),
             error_location: None,
             driver_location: None,

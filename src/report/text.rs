@@ -130,6 +130,9 @@ fn violation(s: &mut String, r: &CheckReport, what: &str) {
     }
     let inputs: Vec<String> = r.inputs.iter().map(|v| v.to_string()).collect();
     let how = match (r.interpreter_replay, r.native_replay) {
+        (true, false) if !r.undefined_behaviour.is_empty() => {
+            "replayed on the CIR interpreter with objects kept apart (the run has undefined behaviour, below, that the compiled program need not repeat)"
+        }
         (true, true) => "replayed on the CIR interpreter and as the gcc-compiled program",
         (false, _) => {
             "replayed as the gcc-compiled program (the CIR interpreter cannot follow this program: the trace is the path, without values)"
@@ -144,6 +147,9 @@ fn violation(s: &mut String, r: &CheckReport, what: &str) {
         "Counterexample, {how} (inputs in order: [{}]):",
         inputs.join(", ")
     );
+    for ub in &r.undefined_behaviour {
+        let _ = writeln!(s, "  undefined behaviour: {ub}");
+    }
     let ls = &r.trace;
     let skip = ls.len().saturating_sub(MAX_TEXT_LINES);
     for (i, l) in ls.iter().enumerate() {

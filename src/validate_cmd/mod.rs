@@ -260,6 +260,7 @@ fn validate(args: &ValidateArgs, w: &Witness) -> Result<Validation, String> {
         max_depth: 10_000,
         entry: entry.clone(),
         record_path: false,
+        objects_apart: false,
     };
     let run = interp::run(&prog, &cfg, &mut oracle, &mut edges);
     let choices = oracle.choices;

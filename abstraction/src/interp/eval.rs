@@ -276,7 +276,7 @@ impl<'p> Machine<'p, '_> {
 
     /// `(ty) v` where `v` has type `from`.
     #[inline(never)]
-    fn apply_cast(&self, v: Value, from: Ty, ty: Ty) -> R<Value> {
+    fn apply_cast(&mut self, v: Value, from: Ty, ty: Ty) -> R<Value> {
         let from_ptr = matches!(self.kind(from)?, TypeKind::Pointer(_));
         match (self.kind(ty)?, v) {
             (TypeKind::Void, _) => Ok(Value::Int(0)),
@@ -291,6 +291,9 @@ impl<'p> Machine<'p, '_> {
             // back, and is never valid
             (TypeKind::Pointer(_), Value::Int(x)) if self.error_pointer(x).is_some() => {
                 Ok(Value::Int(self.error_pointer(x).unwrap_or(x)))
+            }
+            (TypeKind::Pointer(_), Value::Int(x)) if self.cfg.objects_apart => {
+                Ok(self.absolute_pointer(x))
             }
             (TypeKind::Pointer(_), Value::Int(_)) => {
                 Err(self.unsup("cast of a nonzero integer to a pointer"))

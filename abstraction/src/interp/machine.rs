@@ -79,7 +79,20 @@ pub(crate) struct Machine<'p, 'o> {
     env_objects: HashMap<i128, ObjRef>,
     /// The address each of them has in the path formula (that value).
     env_base: HashMap<ObjRef, i128>,
+    /// [`Run::grown`] ([`Config::objects_apart`]).
+    grown: Vec<(Loc, String)>,
 }
+
+/// The largest size [`Config::objects_apart`] extends an object to: an access further
+/// away stays undefined behaviour.
+const MAX_GROWN_OBJECT: u64 = 1 << 20;
+
+/// Most entries of [`Run::grown`].
+const MAX_GROWN_NOTES: usize = 32;
+
+/// The bytes before the address an unknown function's pointer holds that its object of
+/// the environment holds too, with [`Config::objects_apart`].
+const ENV_FRONT_BYTES: u64 = 1 << 12;
 
 impl<'p, 'o> Machine<'p, 'o> {
     pub(crate) fn new(
@@ -107,6 +120,7 @@ impl<'p, 'o> Machine<'p, 'o> {
             probing: false,
             env_objects: HashMap::default(),
             env_base: HashMap::default(),
+            grown: Vec::new(),
         }
     }
 
@@ -119,6 +133,7 @@ impl<'p, 'o> Machine<'p, 'o> {
             steps: self.steps,
             inputs: self.inputs,
             path: self.path,
+            grown: self.grown,
         }
     }
 
@@ -133,25 +148,70 @@ impl<'p, 'o> Machine<'p, 'o> {
     /// returns points to memory only the environment names, never to no object at all.
     /// Its bytes are what the oracle says the memory at address `v + offset` holds
     /// ([`super::Oracle::env_memory`]: a replayed model's), read on first use; 0 otherwise.
+    ///
+    /// With [`Config::objects_apart`] the object also holds the [`ENV_FRONT_BYTES`] before
+    /// `v` (a driver steps back from a pointer the kernel gave it: the previous stack
+    /// location of an IRP), and a value inside an object made before points into it.
     pub(crate) fn env_pointer(&mut self, v: i128) -> Value {
         if v == 0 {
             return Value::Int(0);
         }
-        let obj = match self.env_objects.get(&v) {
-            Some(o) => *o,
+        let known = self.env_objects.get(&v).copied().or_else(|| {
+            self.cfg
+                .objects_apart
+                .then(|| self.env_object_holding(v))
+                .flatten()
+        });
+        let obj = match known {
+            Some(o) => o,
             None => {
                 let obj = ObjRef {
                     kind: ObjKind::Env,
                     instance: self.fresh_instance(),
                 };
+                let front = if self.cfg.objects_apart {
+                    ENV_FRONT_BYTES
+                } else {
+                    0
+                };
                 self.mem
-                    .insert(obj, Object::new(ENV_OBJECT_BYTES, Content::Uninit));
+                    .insert(obj, Object::new(ENV_OBJECT_BYTES + front, Content::Uninit));
                 self.env_objects.insert(v, obj);
-                self.env_base.insert(obj, v);
+                self.env_base.insert(obj, v - i128::from(front));
                 obj
             }
         };
-        Value::Ptr(Pointer { obj, offset: 0 })
+        let offset = (v - self.env_base[&obj]) as i64;
+        Value::Ptr(Pointer { obj, offset })
+    }
+
+    /// The object of the environment whose memory holds address `v`.
+    fn env_object_holding(&self, v: i128) -> Option<ObjRef> {
+        self.env_base
+            .iter()
+            .find(|(obj, &base)| {
+                let size = self.mem.get(**obj).map_or(0, |o| o.size);
+                base <= v && v - base < i128::from(size)
+            })
+            .map(|(&obj, _)| obj)
+    }
+
+    /// The pointer a cast of the nonzero integer `v` makes ([`Config::objects_apart`]
+    /// only: memory at a fixed address, a device's registers, is the path formula's memory
+    /// there): into the object of the environment that holds address `v`
+    /// ([`Self::env_pointer`]). Listed in [`Run::grown`]: C does not say what such a
+    /// pointer points to.
+    pub(crate) fn absolute_pointer(&mut self, v: i128) -> Value {
+        self.note_grown(format!("cast of the integer {v:#x} to a pointer"));
+        self.env_pointer(v)
+    }
+
+    /// Lists undefined behaviour let through at the current location in [`Run::grown`]:
+    /// the first at each location, at most [`MAX_GROWN_NOTES`] of them.
+    fn note_grown(&mut self, what: String) {
+        if self.grown.len() < MAX_GROWN_NOTES && self.grown.iter().all(|(l, _)| *l != self.loc) {
+            self.grown.push((self.loc, what));
+        }
     }
 
     pub(crate) fn fresh_instance(&mut self) -> u64 {
@@ -332,12 +392,25 @@ impl<'p, 'o> Machine<'p, 'o> {
                 .checked_add(len)
                 .is_some_and(|e| e <= size);
         if ok {
-            Ok(p.offset as u64)
-        } else {
-            Err(self.undef(format!(
-                "out-of-bounds access: {len} bytes at offset {} of an object of {size} bytes",
-                p.offset
-            )))
+            return Ok(p.offset as u64);
+        }
+        let what = format!(
+            "{} {len} bytes at offset {} of an object of {size} bytes",
+            super::OUT_OF_BOUNDS,
+            p.offset
+        );
+        let end = u64::try_from(p.offset)
+            .ok()
+            .and_then(|o| o.checked_add(len));
+        match end {
+            Some(end) if self.cfg.objects_apart && end <= MAX_GROWN_OBJECT => {
+                if let Some(o) = self.mem.get_mut(p.obj) {
+                    o.grow_to(end);
+                }
+                self.note_grown(what);
+                Ok(p.offset as u64)
+            }
+            _ => Err(self.undef(what)),
         }
     }
 
@@ -460,12 +533,17 @@ impl<'p, 'o> Machine<'p, 'o> {
         Ok(v)
     }
 
-    /// The first value read at `p` in an object of the environment ([`Machine::env_pointer`]):
-    /// the oracle's memory at its address, or 0; a nonzero pointer is again an object of
-    /// the environment. `None` for other objects.
+    /// The first value read at `p` in an object of the environment ([`Machine::env_pointer`]),
+    /// or past the end of a variable that [`Config::objects_apart`] extended: the oracle's
+    /// memory at its address, or 0; a nonzero pointer is again an object of the
+    /// environment. `None` for other places.
     fn env_initial(&mut self, p: Pointer, ty: Ty) -> R<Option<Value>> {
-        let Some(&base) = self.env_base.get(&p.obj) else {
-            return Ok(None);
+        let base = match self.env_base.get(&p.obj) {
+            Some(&base) => base,
+            None => match self.past_end_of_var(p) {
+                Some(base) => base,
+                None => return Ok(None),
+            },
         };
         let pointer = matches!(self.kind(ty)?, TypeKind::Pointer(_));
         let w = self.size_of(ty)?;
@@ -478,6 +556,20 @@ impl<'p, 'o> Machine<'p, 'o> {
         } else {
             self.value_of_oracle(v, ty)?
         }))
+    }
+
+    /// The oracle's address of the variable `p` points into, if `p` is past the variable's
+    /// end ([`Config::objects_apart`] only).
+    fn past_end_of_var(&mut self, p: Pointer) -> Option<i128> {
+        let ObjKind::Var(v) = p.obj.kind else {
+            return None;
+        };
+        let size = self.prog.types.size_of(self.prog.var(v).ty)?;
+        let past = u64::try_from(p.offset).is_ok_and(|o| o >= size);
+        if !self.cfg.objects_apart || !past {
+            return None;
+        }
+        self.oracle.var_address(v)
     }
 
     /// The little-endian bytes `[p, p + n)` as an integer (`n <= 16`); uninitialized bytes

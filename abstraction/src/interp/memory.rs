@@ -164,6 +164,21 @@ impl Object {
     }
 
     /// Overwrite `[off, off + len)` (inside the object) with one cell of `content`.
+    /// Extends the object to `size` bytes (uninitialized) if it is smaller.
+    pub(crate) fn grow_to(&mut self, size: u64) {
+        if size > self.size {
+            let at = self.size;
+            self.cells.insert(
+                at,
+                Cell {
+                    len: size - at,
+                    content: Content::Uninit,
+                },
+            );
+            self.size = size;
+        }
+    }
+
     pub(crate) fn write(&mut self, off: u64, len: u64, content: Content) {
         if len == 0 || off.checked_add(len).is_none_or(|end| end > self.size) {
             return;

@@ -67,6 +67,11 @@ pub struct Config {
     pub entry: String,
     /// Record every edge taken in [`Run::path`].
     pub record_path: bool,
+    /// Objects apart: an access past the end of an object extends the object instead of
+    /// stopping the run (the memory model of path formulas, where objects sit far apart);
+    /// each such access is listed in [`Run::grown`]. Off by default: the access is
+    /// undefined behaviour.
+    pub objects_apart: bool,
 }
 
 impl Default for Config {
@@ -77,9 +82,14 @@ impl Default for Config {
             max_depth: 10_000,
             entry: "main".to_string(),
             record_path: false,
+            objects_apart: false,
         }
     }
 }
+
+/// How the reason of an [`Outcome::Undefined`] for an access past the end of an object
+/// begins.
+pub const OUT_OF_BOUNDS: &str = "out-of-bounds access:";
 
 /// How a run ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -143,6 +153,9 @@ pub struct Run {
     pub inputs: Vec<i128>,
     /// The edges taken, if `Config::record_path` (callee edges included).
     pub path: Vec<Step>,
+    /// The accesses past the end of an object that [`Config::objects_apart`] let through:
+    /// where, and what each would have been ("out-of-bounds access: ...").
+    pub grown: Vec<(Loc, String)>,
 }
 
 /// Run `prog` from `cfg.entry`: static initializers first, in order, then the entry

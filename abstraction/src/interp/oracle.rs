@@ -1,6 +1,6 @@
 //! Where nondeterministic values come from: a fixed sequence or a seeded generator.
 
-use crate::cir::{AllocId, HavocKind, Loc, Opaque, Program, Ty, TypeKind};
+use crate::cir::{AllocId, HavocKind, Loc, Opaque, Program, Ty, TypeKind, VarId};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -22,6 +22,14 @@ pub trait Oracle {
     /// function returned a pointer to sits at the pointer's input value), read as `bytes`
     /// bytes, a pointer if `pointer`; `None`: nothing known (the interpreter reads 0).
     fn env_memory(&mut self, _addr: i128, _bytes: u64, _pointer: bool) -> Option<i128> {
+        None
+    }
+
+    /// The address of the variable `v`'s object in the memory [`Oracle::env_memory`]
+    /// describes (a replayed model's: the path formula placed it there), so that
+    /// [`super::Config::objects_apart`] reads the bytes past its end from that memory.
+    /// `None`: not known (those bytes are uninitialized).
+    fn var_address(&mut self, _v: VarId) -> Option<i128> {
         None
     }
 }
@@ -211,6 +219,10 @@ impl Oracle for Recording<'_> {
         let fails = self.inner.alloc_fails(site);
         self.choices.push(Choice::Alloc { site, fails });
         fails
+    }
+
+    fn var_address(&mut self, v: VarId) -> Option<i128> {
+        self.inner.var_address(v)
     }
 
     fn env_memory(&mut self, addr: i128, bytes: u64, pointer: bool) -> Option<i128> {

@@ -425,3 +425,43 @@ fn pointer_comparisons_and_negation() {
         Outcome::Undefined { .. }
     ));
 }
+
+/// With objects apart, an access past the end of an object extends it (and is listed), a
+/// cast of an integer to a pointer points into memory of the environment that holds
+/// that address, also a little before it; without, the same accesses are undefined
+/// behaviour or cannot be followed.
+#[test]
+fn objects_apart_extend_objects_and_place_absolute_addresses() {
+    let p = crate::frontend::load_text(
+        "t.c",
+        "struct m { int count; int waiters; };\n\
+         char dummy;\n\
+         int main(void) {\n\
+           struct m *p = (struct m *)&dummy;\n\
+           p->count = 3; p->waiters = 4;\n\
+           int *reg = (int *)0x1000;\n\
+           reg[1] = 7; reg[-1] = 2;\n\
+           int *same = (int *)0x1004;\n\
+           return p->count * 100 + p->waiters * 10 + *same + reg[-1]; }"
+            .into(),
+        &crate::frontend::LoadOptions::default(),
+    )
+    .expect("loads");
+    let apart = Config {
+        int_mode: IntMode::Machine,
+        objects_apart: true,
+        ..Config::default()
+    };
+    let run = run_main(&p, &apart, &[]);
+    assert_eq!(run.outcome, returned(349));
+    let lines: Vec<u32> = run.grown.iter().map(|(l, _)| l.line).collect();
+    assert_eq!(lines, vec![5, 5, 6, 8], "{:?}", run.grown);
+    assert!(run.grown[0].1.starts_with(crate::interp::OUT_OF_BOUNDS));
+    let strict = run_mode(&p, IntMode::Machine, &[]);
+    assert!(
+        matches!(&strict.outcome, Outcome::Undefined { reason, .. } if reason.starts_with(crate::interp::OUT_OF_BOUNDS)),
+        "{:?}",
+        strict.outcome
+    );
+    assert!(strict.grown.is_empty());
+}
