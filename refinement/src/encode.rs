@@ -64,6 +64,9 @@ pub struct PathFormula {
     pub approximations: Vec<String>,
     /// The path's memory reads: kind, address, value ([`crate::solve::env_memory`]).
     pub mem_reads: Vec<(MemKind, Int, Int)>,
+    /// The path accessed integers of more than one width in memory: the byte model
+    /// ([`encode_bytes`]) may decide it otherwise.
+    pub mixed_widths: bool,
     /// That each array index the path evaluates stays within its array: not asserted (an
     /// access out of bounds is undefined behaviour, not an infeasible path), but a model
     /// is chosen with them where there is one, since the replay stops at such an access
@@ -120,14 +123,52 @@ pub fn encode(
     entry: FuncId,
     timeout_ms: u32,
 ) -> Result<PathFormula, NoTerm> {
-    let mut e = Enc::start(
+    encode_in(
         prog,
         pt,
         addrs,
+        path,
         entry,
-        PooledSolver::with(Limit::millis(timeout_ms), Arith::Legacy),
-        false,
-    )?;
+        timeout_ms,
+        Encoder::with_arrays(addrs),
+    )
+}
+
+/// [`encode`] with the integers in memory as bytes ([`Encoder::with_bytes`]): exact where
+/// the path writes memory with one width and reads it with another.
+pub fn encode_bytes(
+    prog: &Program,
+    pt: &PointsTo,
+    addrs: &Addresses,
+    path: &CirPath,
+    entry: FuncId,
+    timeout_ms: u32,
+) -> Result<PathFormula, NoTerm> {
+    encode_in(
+        prog,
+        pt,
+        addrs,
+        path,
+        entry,
+        timeout_ms,
+        Encoder::with_bytes(addrs),
+    )
+}
+
+fn encode_in<'a>(
+    prog: &'a Program,
+    pt: &'a PointsTo,
+    addrs: &'a Addresses,
+    path: &CirPath,
+    entry: FuncId,
+    timeout_ms: u32,
+    z: Encoder<'a>,
+) -> Result<PathFormula, NoTerm> {
+    let solver = PooledSolver::with(Limit::millis(timeout_ms), Arith::Legacy);
+    let mut e = Enc::blank(prog, pt, addrs, solver, false);
+    e.z = z;
+    e.statics(entry)?;
+    e.enter(entry, &[], None)?;
     let mut guards = Vec::new();
     for i in 0..path.steps.len() {
         if let Some(g) = e.step(path, i)? {
@@ -135,6 +176,7 @@ pub fn encode(
         }
     }
     Ok(PathFormula {
+        mixed_widths: e.z.mixed_widths(),
         mem_reads: e.z.take_reads(),
         in_bounds: std::mem::take(&mut e.in_bounds),
         solver: e.solver,
@@ -424,9 +466,7 @@ impl<'a> Enc<'a> {
 
     fn store(&mut self, kind: MemKind, addr: &Term, val: &Term) {
         let (a, v) = (self.int(addr), self.int(val));
-        if let Some(arr) = self.z.memory(kind) {
-            self.z.set_memory(kind, arr.store(&a, &v));
-        }
+        self.z.write_mem(kind, &a, &v);
     }
 
     /// Every memory array becomes arbitrary.
@@ -538,9 +578,7 @@ impl<'a> Enc<'a> {
         let vals: Vec<Int> = vals.iter().map(|v| self.int(v)).collect();
         for (&(off, kind), v) in leaves.iter().zip(vals) {
             let a = self.int(&plus(dst.clone(), off));
-            if let Some(arr) = self.z.memory(kind) {
-                self.z.set_memory(kind, arr.store(&a, &v));
-            }
+            self.z.write_mem(kind, &a, &v);
         }
         Ok(())
     }

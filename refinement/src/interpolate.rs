@@ -187,11 +187,15 @@ impl Facts {
 
     /// Whether `path` goes around a loop (comes back to a loop head in the same
     /// activation or another).
-    pub fn unrolls_a_loop(&self, path: &CirPath) -> bool {
+    pub fn unrolls_a_loop(
+        &self,
+        path: &CirPath,
+        except: &std::collections::BTreeSet<(FuncId, slamrs_abstraction::cir::NodeId)>,
+    ) -> bool {
         let mut seen = HashSet::default();
-        path.steps
-            .iter()
-            .any(|s| self.at_head(s) && !seen.insert((s.func, s.node)))
+        path.steps.iter().any(|s| {
+            self.at_head(s) && !except.contains(&(s.func, s.node)) && !seen.insert((s.func, s.node))
+        })
     }
 }
 

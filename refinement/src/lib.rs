@@ -16,6 +16,7 @@
 //! Z3 terms are made and dropped on the calling thread (z3's thread-local context).
 
 pub mod constrain;
+pub mod counting_loops;
 pub mod discover;
 pub mod encode;
 pub mod explore;
@@ -424,6 +425,41 @@ impl Refiner {
         }
     }
 
+    /// Decides `path` again with the integers in memory as bytes
+    /// ([`encode::encode_bytes`]): `Ok` with the outcome of replaying its model when it is
+    /// feasible, `Err` with its cores when it is not; `None` when it cannot be encoded or
+    /// decided.
+    fn decide_in_bytes(
+        &self,
+        prog: &Program,
+        path: &CirPath,
+    ) -> Option<Result<Outcome, Vec<Vec<usize>>>> {
+        let _s = tracing::info_span!("bytes").entered();
+        let formula = encode::encode_bytes(
+            prog,
+            &self.analyses.pt,
+            &self.addrs,
+            path,
+            self.entry,
+            self.opts.timeout_ms,
+        )
+        .ok()?;
+        match solve::decide(&formula, self.opts.max_core_checks, self.opts.max_cores) {
+            solve::Feasibility::Feasible(values) => {
+                tracing::info!("the path is feasible with memory as bytes");
+                Some(Ok(self.replay_feasible(prog, path, &formula, values)))
+            }
+            solve::Feasibility::Infeasible(cores) => {
+                tracing::info!(
+                    cores = cores.len(),
+                    "the path is infeasible with memory as bytes"
+                );
+                Some(Err(cores))
+            }
+            solve::Feasibility::Unknown(_) => None,
+        }
+    }
+
     /// Replays a feasible path's model on the interpreter (and a few other models where
     /// the formula approximates): the violation, or why it is not one.
     fn replay_feasible(
@@ -552,6 +588,19 @@ impl Refiner {
             .iter()
             .map(|s| (s.func.0, s.node.0, s.edge))
             .collect();
+        // the path with each counting loop it leaves run as often as the program runs it
+        let normalized = counting_loops::normalize(prog, &path);
+        let path = match normalized.path {
+            Some(p) => {
+                tracing::debug!(
+                    from = path.steps.len(),
+                    to = p.steps.len(),
+                    "counting loops run their rounds"
+                );
+                p
+            }
+            None => path,
+        };
         let formula = {
             let _s = tracing::info_span!("path_formula", edges = path.steps.len()).entered();
             match encode::encode(
@@ -579,128 +628,126 @@ impl Refiner {
                 None => solve::decide(&formula, self.opts.max_core_checks, self.opts.max_cores),
             }
         };
-        match verdict {
+        let cores = match verdict {
             solve::Feasibility::Unknown(why) => {
-                Outcome::Unknown(format!("Z3 could not decide a path: {why}"))
+                return Outcome::Unknown(format!("Z3 could not decide a path: {why}"))
             }
             solve::Feasibility::Feasible(values) => {
                 let _s = tracing::info_span!("replay").entered();
-                self.replay_feasible(prog, &path, &formula, values)
-            }
-            solve::Feasibility::Infeasible(cores) => {
-                let core_len = cores.iter().map(Vec::len).sum();
-                let _s = tracing::info_span!("discover", cores = cores.len(), core_len).entered();
-                if !self.seen.insert(key) {
-                    // the same path again: it unrolls a loop the predicates cannot summarize;
-                    // try candidate invariants of the loops it runs through
-                    let mut added = self.loop_invariants(prog, &path, preds);
-                    if added == 0 && self.opts.interpolation != Interpolation::Off {
-                        added = self.interpolants(prog, &path, preds);
-                    }
-                    let learnt_only = added == 0;
-                    if added == 0 {
-                        added = self.constrain(prog, abs, cfg, trace, preds);
-                    }
-                    if added == 0 {
-                        return self.stalled(
-                            NoProgress::SamePath,
-                            prog,
-                            abs,
-                            cfg,
-                            trace,
-                            &path,
-                            &cores,
-                        );
-                    }
-                    return Outcome::Refined {
-                        added,
-                        learnt_only,
-                        path_len: path.steps.len(),
-                        core_len,
-                    };
+                let first = self.replay_feasible(prog, &path, &formula, values);
+                if !formula.mixed_widths || matches!(first, Outcome::Violation(_)) {
+                    return first;
                 }
-                let mut added = 0;
-                if tracing::enabled!(tracing::Level::TRACE) {
-                    for (i, st) in path.steps.iter().enumerate() {
+                // the model may rest on a read of memory the path wrote with another
+                // width: decide the path again with memory as bytes
+                match self.decide_in_bytes(prog, &path) {
+                    Some(Ok(outcome)) => return outcome,
+                    Some(Err(cores)) => cores,
+                    None => return first,
+                }
+            }
+            solve::Feasibility::Infeasible(cores) => cores,
+        };
+        let core_len = cores.iter().map(Vec::len).sum();
+        let _s = tracing::info_span!("discover", cores = cores.len(), core_len).entered();
+        if !self.seen.insert(key) {
+            // the same path again: it unrolls a loop the predicates cannot summarize;
+            // try candidate invariants of the loops it runs through
+            let mut added = self.loop_invariants(prog, &path, preds);
+            if added == 0 && self.opts.interpolation != Interpolation::Off {
+                added = self.interpolants(prog, &path, preds);
+            }
+            let learnt_only = added == 0;
+            if added == 0 {
+                added = self.constrain(prog, abs, cfg, trace, preds);
+            }
+            if added == 0 {
+                return self.stalled(NoProgress::SamePath, prog, abs, cfg, trace, &path, &cores);
+            }
+            return Outcome::Refined {
+                added,
+                learnt_only,
+                path_len: path.steps.len(),
+                core_len,
+            };
+        }
+        let mut added = 0;
+        if tracing::enabled!(tracing::Level::TRACE) {
+            for (i, st) in path.steps.iter().enumerate() {
+                let e = path.edge(prog, i);
+                tracing::trace!(
+                    "step {i} {:indent$}{} {}: {}",
+                    "",
+                    prog.func(st.func).name,
+                    prog.loc_string(e.loc),
+                    slamrs_abstraction::cir::print::stmt(prog, &e.stmt),
+                    indent = 2 * st.depth as usize
+                );
+            }
+        }
+        if tracing::enabled!(tracing::Level::DEBUG) {
+            for core in &cores {
+                let shown: Vec<String> = core
+                    .iter()
+                    .map(|&i| {
                         let e = path.edge(prog, i);
-                        tracing::trace!(
-                            "step {i} {:indent$}{} {}: {}",
-                            "",
-                            prog.func(st.func).name,
+                        format!(
+                            "step {i} {} {}",
                             prog.loc_string(e.loc),
-                            slamrs_abstraction::cir::print::stmt(prog, &e.stmt),
-                            indent = 2 * st.depth as usize
-                        );
-                    }
+                            slamrs_abstraction::cir::print::stmt(prog, &e.stmt)
+                        )
+                    })
+                    .collect();
+                tracing::debug!(core = %shown.join(" | "), "unsat core");
+            }
+        }
+        for core in &cores {
+            let found =
+                discover::discover(prog, &self.analyses.pt, &self.analyses.modref, &path, core);
+            for (scope, e) in found {
+                if !preds.add(prog, scope, e.clone()) {
+                    continue;
                 }
-                if tracing::enabled!(tracing::Level::DEBUG) {
-                    for core in &cores {
-                        let shown: Vec<String> = core
-                            .iter()
-                            .map(|&i| {
-                                let e = path.edge(prog, i);
-                                format!(
-                                    "step {i} {} {}",
-                                    prog.loc_string(e.loc),
-                                    slamrs_abstraction::cir::print::stmt(prog, &e.stmt)
-                                )
-                            })
-                            .collect();
-                        tracing::debug!(core = %shown.join(" | "), "unsat core");
-                    }
-                }
-                for core in &cores {
-                    let found = discover::discover(
-                        prog,
-                        &self.analyses.pt,
-                        &self.analyses.modref,
-                        &path,
-                        core,
-                    );
-                    for (scope, e) in found {
-                        if !preds.add(prog, scope, e.clone()) {
-                            continue;
-                        }
-                        added += 1;
-                        if self.opts.families {
-                            for s in self.families.siblings(&e) {
-                                if preds.add(prog, scope, s) {
-                                    added += 1;
-                                }
-                            }
+                added += 1;
+                if self.opts.families {
+                    for s in self.families.siblings(&e) {
+                        if preds.add(prog, scope, s) {
+                            added += 1;
                         }
                     }
-                }
-                let interpolate = match self.opts.interpolation {
-                    Interpolation::Off => false,
-                    Interpolation::Stalled => added == 0,
-                    Interpolation::Loops => added == 0 || self.facts.unrolls_a_loop(&path),
-                };
-                if interpolate {
-                    added += self.interpolants(prog, &path, preds);
-                }
-                let learnt_only = added == 0;
-                if added == 0 {
-                    added = self.constrain(prog, abs, cfg, trace, preds);
-                }
-                if added == 0 {
-                    return self.stalled(
-                        NoProgress::NoNewPredicate,
-                        prog,
-                        abs,
-                        cfg,
-                        trace,
-                        &path,
-                        &cores,
-                    );
-                }
-                Outcome::Refined {
-                    added,
-                    learnt_only,
-                    path_len: path.steps.len(),
-                    core_len,
                 }
             }
+        }
+        let interpolate = match self.opts.interpolation {
+            Interpolation::Off => false,
+            Interpolation::Stalled => added == 0,
+            Interpolation::Loops => {
+                added == 0 || { self.facts.unrolls_a_loop(&path, &normalized.headers) }
+            }
+        };
+        if interpolate {
+            added += self.interpolants(prog, &path, preds);
+        }
+        let learnt_only = added == 0;
+        if added == 0 {
+            added = self.constrain(prog, abs, cfg, trace, preds);
+        }
+        if added == 0 {
+            return self.stalled(
+                NoProgress::NoNewPredicate,
+                prog,
+                abs,
+                cfg,
+                trace,
+                &path,
+                &cores,
+            );
+        }
+        Outcome::Refined {
+            added,
+            learnt_only,
+            path_len: path.steps.len(),
+            core_len,
         }
     }
 }

@@ -151,7 +151,7 @@ pub(crate) fn assigned_var(stmt: &Stmt) -> Option<VarId> {
 }
 
 /// `x + c` / `x - c` with `x` the assigned variable: the step `c`.
-fn step_of(x: VarId, rhs: &Expr) -> Option<i128> {
+pub(crate) fn step_of(x: VarId, rhs: &Expr) -> Option<i128> {
     let ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) = &rhs.kind else {
         return None;
     };

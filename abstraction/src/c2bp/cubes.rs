@@ -206,6 +206,11 @@ impl Session {
             SatResult::Sat => None,
             SatResult::Unknown => {
                 self.timeouts += 1;
+                tracing::trace!(
+                    assertions = %*self.solver,
+                    assumptions = ?assumptions.iter().map(|a| a.to_string()).collect::<Vec<_>>(),
+                    "undecided cube query"
+                );
                 None
             }
         }

@@ -190,16 +190,62 @@ fn cover(ctx: &Ctx, atoms: &[Atom], target: &Term, background: &[Term]) -> (BExp
         cube.sort_unstable();
         seeds.push(cube);
     }
+    let q_atoms: Vec<Term> = map.iter().map(|&i| atoms[i].term.clone()).collect();
+    let mut background = background.to_vec();
+    background.extend(wrapped_var_ranges(ctx.prog, &q_atoms, &target));
     let q = Query {
-        atoms: map.iter().map(|&i| atoms[i].term.clone()).collect(),
+        atoms: q_atoms,
         target,
-        background: background.to_vec(),
+        background,
         seeds,
     };
     let c = cubes::cover(&q, ctx.lim, &ctx.addrs, ctx.cache, ctx.counters);
     let pos = bp::or(c.pos.iter().map(|cb| cube_expr(cb, atoms, &map)).collect());
     let neg = bp::or(c.neg.iter().map(|cb| cube_expr(cb, atoms, &map)).collect());
     (pos, neg)
+}
+
+/// `lo <= v <= hi` for each integer variable `v` of the query whose value a wrapping cast
+/// takes (`(unsigned)a`: `a - (a >> 32) * 2^32`), with its type's range: every value a C
+/// variable holds is in that range, and with it Z3 decides the division of a wrap at once
+/// (without, the cube queries of SLAM's cdaudio `a = a + 1` under predicates `(unsigned)a
+/// >= 56` took 31 s for the one edge).
+fn wrapped_var_ranges(prog: &crate::cir::Program, atoms: &[Term], target: &Term) -> Vec<Term> {
+    let mut vars = BTreeSet::new();
+    let mut note = |t: &Term| {
+        t.visit(&mut |x| {
+            if let Term::Bin(Op::Shr, a, k) = x {
+                if matches!(**k, Term::Int(8..=64)) {
+                    a.visit(&mut |y| {
+                        if let Term::Var(v) = y {
+                            vars.insert(*v);
+                        }
+                    });
+                }
+            }
+        })
+    };
+    atoms.iter().for_each(&mut note);
+    note(target);
+    vars.into_iter()
+        .filter_map(|v| {
+            let k = prog.types.as_int(prog.var(v).ty)?;
+            if k.is_bool || k.bits > 64 {
+                return None;
+            }
+            let (lo, hi) = if k.signed {
+                (-(1i128 << (k.bits - 1)), (1i128 << (k.bits - 1)) - 1)
+            } else {
+                (0, (1i128 << k.bits) - 1)
+            };
+            let v = Term::Var(v);
+            Some(Term::bin(
+                Op::And,
+                Term::bin(Op::Le, Term::Int(lo), v.clone()),
+                Term::bin(Op::Le, v, Term::Int(hi)),
+            ))
+        })
+        .collect()
 }
 
 fn choose(ctx: &Ctx, atoms: &[Atom], target: &Term, background: &[Term]) -> BExpr {

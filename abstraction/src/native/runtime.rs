@@ -345,24 +345,28 @@ pub(crate) fn harness(req: &Request, p: &Planned) -> Result<String, NativeError>
             return Err(NativeError(format!("`{}` is not an allocator", s.func)));
         };
         let sig = prog.types.fn_sig(prog.func(f).ty);
+        // an allocator declared without a prototype (`extern int malloc();`): its size
+        // arguments as sizes, the rest passed on unread
+        let unprototyped = !s.func.starts_with("__builtin_") && !sig.is_some_and(|s| s.prototyped);
         let params: Vec<String> = if s.func.starts_with("__builtin_") {
             vec!["__SIZE_TYPE__".into()]
-        } else if sig.is_some_and(|s| s.prototyped) {
+        } else if unprototyped {
+            let n = size_args.iter().max().map_or(0, |&i| i + 1);
+            vec!["__SIZE_TYPE__".to_string(); n]
+        } else {
             params_of(prog, f)?
                 .iter()
                 .map(|&t| param_type(prog, t))
                 .collect::<Result<_, _>>()?
-        } else {
-            return Err(NativeError(format!(
-                "`{}` is declared without a prototype: the harness cannot take its arguments",
-                s.func
-            )));
         };
-        let decl: Vec<String> = params
+        let mut decl: Vec<String> = params
             .iter()
             .enumerate()
             .map(|(i, t)| format!("{t} p{i}"))
             .collect();
+        if unprototyped {
+            decl.push("...".into());
+        }
         let size = size_args
             .iter()
             .map(|i| format!("(__sl_size)p{i}"))

@@ -123,6 +123,10 @@ pub struct Encoder<'a> {
     /// Every memory read in array mode: its kind, address and value, in encoding order
     /// (a model's values of them are the memory a replay reads: [`Encoder::take_reads`]).
     reads: Vec<(MemKind, Int, Int)>,
+    /// Integers in memory as bytes ([`Encoder::with_bytes`]).
+    bytes: bool,
+    /// Integers of more than one width were accessed (array mode).
+    mixed_widths: Option<u8>,
 }
 
 impl<'a> Encoder<'a> {
@@ -134,6 +138,8 @@ impl<'a> Encoder<'a> {
             ufs: HashMap::default(),
             arrays: None,
             reads: Vec::new(),
+            bytes: false,
+            mixed_widths: None,
         }
     }
 
@@ -146,15 +152,99 @@ impl<'a> Encoder<'a> {
         }
     }
 
-    /// The current memory array of `kind` (array mode only; created on first use).
+    /// An encoder with arrays where the integers in memory are bytes: one array of bytes
+    /// for integers of every width, an access of `n` bytes reading or writing `n` of them
+    /// (little-endian). Exact where a path writes memory with one width and reads it with
+    /// another (a buffer filled byte by byte and read as a `ULONG`), and dearer: refinement
+    /// uses it only to decide again a path whose model the replay could not follow.
+    pub fn with_bytes(addrs: &'a Addresses) -> Self {
+        Encoder {
+            bytes: true,
+            ..Encoder::with_arrays(addrs)
+        }
+    }
+
+    /// Whether integers of more than one width were accessed in memory so far (array
+    /// mode): only then can the byte model ([`Encoder::with_bytes`]) decide otherwise.
+    pub fn mixed_widths(&self) -> bool {
+        self.mixed_widths == Some(0)
+    }
+
+    /// The array an access of `kind` uses: integers of one width share one (in bytes mode
+    /// integers of every width do).
+    fn array_key(&mut self, kind: MemKind) -> MemKind {
+        match kind {
+            MemKind::Int { bytes, .. } => {
+                self.mixed_widths = match self.mixed_widths {
+                    None => Some(bytes),
+                    Some(w) if w == bytes => Some(w),
+                    Some(_) => Some(0),
+                };
+                MemKind::Int {
+                    bytes: if self.bytes { 1 } else { bytes },
+                    signed: false,
+                }
+            }
+            other => other,
+        }
+    }
+
+    /// The current memory array of `kind` (array mode only; created on first use). The
+    /// integers of one width share an array whatever their signedness, in the unsigned
+    /// form (a `char` written and read as `unsigned char` is the same byte):
+    /// [`Encoder::read_mem`] and [`Encoder::write_mem`] convert.
     pub fn memory(&mut self, kind: MemKind) -> Option<Array> {
+        let key = self.array_key(kind);
         let arrays = self.arrays.as_mut()?;
         Some(
             arrays
-                .entry(kind)
-                .or_insert_with(|| initial_memory(kind, self.addrs.static_range()))
+                .entry(key)
+                .or_insert_with(|| initial_memory(key, self.addrs.static_range()))
                 .clone(),
         )
+    }
+
+    /// The value an access of `kind` reads at `a` in the current memory (array mode only).
+    pub fn read_mem(&mut self, kind: MemKind, a: &Int) -> Option<Int> {
+        let arr = self.memory(kind)?;
+        let at = |i: i128| {
+            let addr = if i == 0 {
+                a.clone()
+            } else {
+                Int::add(&[a.clone(), Int::from_i128(i)])
+            };
+            arr.select(&addr).as_int().expect("memory arrays hold Int")
+        };
+        let raw = match (self.bytes, kind) {
+            (true, MemKind::Int { bytes, .. }) if bytes > 1 => {
+                let parts: Vec<Int> = (0..i128::from(bytes))
+                    .map(|i| Int::mul(&[at(i), Int::from_i128(1i128 << (8 * i))]))
+                    .collect();
+                Int::add(&parts)
+            }
+            _ => at(0),
+        };
+        Some(from_array_form(kind, raw))
+    }
+
+    /// Writes `v` with an access of `kind` at `a` (array mode only).
+    pub fn write_mem(&mut self, kind: MemKind, a: &Int, v: &Int) {
+        let Some(mut arr) = self.memory(kind) else {
+            return;
+        };
+        let u = to_array_form(kind, v.clone());
+        match (self.bytes, kind) {
+            (true, MemKind::Int { bytes, .. }) if bytes > 1 => {
+                for i in 0..i128::from(bytes) {
+                    let byte = u
+                        .div(Int::from_i128(1i128 << (8 * i)))
+                        .modulo(Int::from_i64(256));
+                    arr = arr.store(&Int::add(&[a.clone(), Int::from_i128(i)]), &byte);
+                }
+            }
+            _ => arr = arr.store(a, &u),
+        }
+        self.set_memory(kind, arr);
     }
 
     /// The memory reads encoded so far (array mode), emptied: (kind, address, value).
@@ -162,10 +252,12 @@ impl<'a> Encoder<'a> {
         std::mem::take(&mut self.reads)
     }
 
-    /// Replaces the current memory array of `kind` (array mode only).
+    /// Replaces the current memory array of `kind` (array mode only; the array holds
+    /// [`Encoder::memory`]'s form).
     pub fn set_memory(&mut self, kind: MemKind, array: Array) {
+        let key = self.array_key(kind);
         if let Some(arrays) = self.arrays.as_mut() {
-            arrays.insert(kind, array);
+            arrays.insert(key, array);
         }
     }
 
@@ -212,8 +304,7 @@ impl<'a> Encoder<'a> {
             Term::Fresh(i) => Int::new_const(format!("fresh{i}")),
             Term::Mem { kind, addr, .. } => {
                 let a = self.int(addr);
-                if let Some(array) = self.memory(*kind) {
-                    let v = array.select(&a).as_int().expect("memory arrays hold Int");
+                if let Some(v) = self.read_mem(*kind, &a) {
                     self.reads.push((*kind, a, v.clone()));
                     return v;
                 }
@@ -320,6 +411,38 @@ impl<'a> Encoder<'a> {
             )
         });
         f.apply(&[&x, &y]).as_int().expect("operators return Int")
+    }
+}
+
+/// Bits of a signed integer access of `kind` whose array holds the unsigned form.
+fn signed_bits(kind: MemKind) -> Option<u32> {
+    match kind {
+        MemKind::Int {
+            bytes,
+            signed: true,
+        } if bytes < 16 => Some(u32::from(bytes) * 8),
+        _ => None,
+    }
+}
+
+/// `v` (a value of `kind`) as its array holds it: a negative signed value plus `2^bits`.
+fn to_array_form(kind: MemKind, v: Int) -> Int {
+    match signed_bits(kind) {
+        Some(bits) => v
+            .lt(Int::from_i64(0))
+            .ite(&Int::add(&[v.clone(), Int::from_i128(1i128 << bits)]), &v),
+        None => v,
+    }
+}
+
+/// The value of `kind` an array's `raw` form stands for.
+fn from_array_form(kind: MemKind, raw: Int) -> Int {
+    match signed_bits(kind) {
+        Some(bits) => raw.ge(Int::from_i128(1i128 << (bits - 1))).ite(
+            &Int::sub(&[raw.clone(), Int::from_i128(1i128 << bits)]),
+            &raw,
+        ),
+        None => raw,
     }
 }
 
