@@ -347,3 +347,83 @@ fn wrap(v: i128, bits: u16, signed: bool) -> Option<i128> {
     let u = v.rem_euclid(m);
     Some(if signed && u >= m / 2 { u - m } else { u })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::path::walk;
+    use slamrs_abstraction::cir::print;
+    use slamrs_abstraction::frontend::{load_text, LoadOptions};
+
+    /// The index of the edge of a two-way node of `main` whose statement prints with
+    /// `text`, with its node.
+    fn edge_with(prog: &Program, main: FuncId, text: &str) -> (NodeId, usize) {
+        let body = prog.func(main).body.as_ref().expect("main");
+        body.nodes
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| n.edges.len() == 2)
+            .find_map(|(i, n)| {
+                let e = n
+                    .edges
+                    .iter()
+                    .position(|e| print::stmt(prog, &e.stmt).contains(text))?;
+                Some((NodeId(i as u32), e))
+            })
+            .unwrap_or_else(|| panic!("no edge `{text}`"))
+    }
+
+    #[test]
+    fn a_loop_left_early_runs_all_its_rounds() {
+        let src = "extern void reach_error(void);\n\
+                   extern char __VERIFIER_nondet_char(void);\n\
+                   char buf[8];\n\
+                   int main(void) {\n\
+                     int a;\n\
+                     for (a = 0; a < 8; a++) buf[a] = __VERIFIER_nondet_char();\n\
+                     if (buf[3] == 5) reach_error();\n\
+                     return 0; }";
+        let prog = load_text("fill.c", src.into(), &LoadOptions::default()).expect("loads");
+        let main = prog.func_by_name("main").expect("main");
+        let (header, exit) = edge_with(&prog, main, "a >= 8");
+        let (_, error) = edge_with(&prog, main, "== 5");
+        // the abstract trace leaves the loop at once
+        let path = walk(&prog, main, &[exit, error]);
+        let n = normalize(&prog, &path);
+        assert!(n.headers.contains(&(main, header)));
+        let p = n.path.expect("rewritten");
+        let at_header = |p: &CirPath, e: usize| {
+            p.steps
+                .iter()
+                .filter(|s| s.node == header && s.edge == e)
+                .count()
+        };
+        assert_eq!(at_header(&p, 1 - exit), 8, "eight rounds");
+        assert_eq!(at_header(&p, exit), 1, "one exit");
+        assert!(matches!(p.stmt(&prog, p.steps.len() - 1), Stmt::Error));
+        // a path that already runs the loop eight times is left as it is
+        assert!(normalize(&prog, &p).path.is_none());
+    }
+
+    #[test]
+    fn loops_that_do_not_count_are_left_alone() {
+        // the bound is read from memory; the body branches
+        for body in [
+            "int n = __VERIFIER_nondet_char(); for (a = 0; a < n; a++) buf[a & 7] = 1;",
+            "for (a = 0; a < 8; a++) if (buf[a]) buf[a] = 2;",
+        ] {
+            let src = format!(
+                "extern void reach_error(void);\n\
+                 extern char __VERIFIER_nondet_char(void);\n\
+                 char buf[8];\n\
+                 int main(void) {{ int a; {body} reach_error(); return 0; }}"
+            );
+            let prog = load_text("other.c", src, &LoadOptions::default()).expect("loads");
+            let main = prog.func_by_name("main").expect("main");
+            let (_, exit) = edge_with(&prog, main, "a >=");
+            let path = walk(&prog, main, &[exit]);
+            let n = normalize(&prog, &path);
+            assert!(n.path.is_none() && n.headers.is_empty(), "{body}");
+        }
+    }
+}

@@ -646,6 +646,15 @@ impl Refiner {
                     None => return first,
                 }
             }
+            // per-width arrays do not see a word read of bytes written one by one: such a
+            // path is decided again with memory as bytes before refinement rests on it
+            solve::Feasibility::Infeasible(cores) if formula.mixed_widths => {
+                match self.decide_in_bytes(prog, &path) {
+                    Some(Ok(outcome)) => return outcome,
+                    Some(Err(exact)) => exact,
+                    None => cores,
+                }
+            }
             solve::Feasibility::Infeasible(cores) => cores,
         };
         let core_len = cores.iter().map(Vec::len).sum();

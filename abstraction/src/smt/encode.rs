@@ -125,8 +125,10 @@ pub struct Encoder<'a> {
     reads: Vec<(MemKind, Int, Int)>,
     /// Integers in memory as bytes ([`Encoder::with_bytes`]).
     bytes: bool,
-    /// Integers of more than one width were accessed (array mode).
-    mixed_widths: Option<u8>,
+    /// The widths (in bytes, as bit `1 << bytes`) of the integers written and read in
+    /// memory so far (array mode).
+    written_widths: u32,
+    read_widths: u32,
 }
 
 impl<'a> Encoder<'a> {
@@ -139,7 +141,8 @@ impl<'a> Encoder<'a> {
             arrays: None,
             reads: Vec::new(),
             bytes: false,
-            mixed_widths: None,
+            written_widths: 0,
+            read_widths: 0,
         }
     }
 
@@ -164,27 +167,30 @@ impl<'a> Encoder<'a> {
         }
     }
 
-    /// Whether integers of more than one width were accessed in memory so far (array
-    /// mode): only then can the byte model ([`Encoder::with_bytes`]) decide otherwise.
+    /// Whether integers of one width were written in memory and integers of another width
+    /// read so far (array mode): only then can the byte model ([`Encoder::with_bytes`])
+    /// decide otherwise.
     pub fn mixed_widths(&self) -> bool {
-        self.mixed_widths == Some(0)
+        self.written_widths != 0
+            && self.read_widths != 0
+            && (self.written_widths != self.read_widths || self.read_widths.count_ones() > 1)
+    }
+
+    fn width_bit(kind: MemKind) -> u32 {
+        match kind {
+            MemKind::Int { bytes, .. } if bytes < 32 => 1 << bytes,
+            _ => 0,
+        }
     }
 
     /// The array an access of `kind` uses: integers of one width share one (in bytes mode
     /// integers of every width do).
     fn array_key(&mut self, kind: MemKind) -> MemKind {
         match kind {
-            MemKind::Int { bytes, .. } => {
-                self.mixed_widths = match self.mixed_widths {
-                    None => Some(bytes),
-                    Some(w) if w == bytes => Some(w),
-                    Some(_) => Some(0),
-                };
-                MemKind::Int {
-                    bytes: if self.bytes { 1 } else { bytes },
-                    signed: false,
-                }
-            }
+            MemKind::Int { bytes, .. } => MemKind::Int {
+                bytes: if self.bytes { 1 } else { bytes },
+                signed: false,
+            },
             other => other,
         }
     }
@@ -207,6 +213,7 @@ impl<'a> Encoder<'a> {
     /// The value an access of `kind` reads at `a` in the current memory (array mode only).
     pub fn read_mem(&mut self, kind: MemKind, a: &Int) -> Option<Int> {
         let arr = self.memory(kind)?;
+        self.read_widths |= Self::width_bit(kind);
         let at = |i: i128| {
             let addr = if i == 0 {
                 a.clone()
@@ -232,6 +239,7 @@ impl<'a> Encoder<'a> {
         let Some(mut arr) = self.memory(kind) else {
             return;
         };
+        self.written_widths |= Self::width_bit(kind);
         let u = to_array_form(kind, v.clone());
         match (self.bytes, kind) {
             (true, MemKind::Int { bytes, .. }) if bytes > 1 => {
