@@ -425,6 +425,77 @@ impl Refiner {
         }
     }
 
+    /// Decides `path` (its slice first): the cores of an infeasible path, or the outcome
+    /// that ends this refinement (a violation, a feasible path whose replay misses, a path
+    /// Z3 or the encoding cannot decide). A path whose memory the per-width arrays may
+    /// misread (integers written with one width and read with another) is decided again with
+    /// memory as bytes before its answer is trusted.
+    fn decide_path(&self, prog: &Program, path: &CirPath) -> Result<Vec<Vec<usize>>, Box<Outcome>> {
+        let formula = {
+            let _s = tracing::info_span!("path_formula", edges = path.steps.len()).entered();
+            match encode::encode(
+                prog,
+                &self.analyses.pt,
+                &self.addrs,
+                path,
+                self.entry,
+                self.opts.timeout_ms,
+            ) {
+                Ok(f) => f,
+                Err(e) => {
+                    return Err(Box::new(Outcome::Unknown(format!(
+                        "cannot encode the path: {}",
+                        e.0
+                    ))));
+                }
+            }
+        };
+        let verdict = {
+            let _s = tracing::info_span!("feasibility").entered();
+            match self.slice(prog, path, &formula) {
+                // the slice decides: it is infeasible (so is the path, for the slice's
+                // reasons, which leave out the loops and calls the error does not depend on)
+                // or it leads to a real run of the error
+                Some(slice::Decided::Infeasible(cores)) => solve::Feasibility::Infeasible(cores),
+                Some(slice::Decided::Violation(cex)) => {
+                    return Err(Box::new(Outcome::Violation(cex)))
+                }
+                None => solve::decide(&formula, self.opts.max_core_checks, self.opts.max_cores),
+            }
+        };
+        Ok(match verdict {
+            solve::Feasibility::Unknown(why) => {
+                return Err(Box::new(Outcome::Unknown(format!(
+                    "Z3 could not decide a path: {why}"
+                ))))
+            }
+            solve::Feasibility::Feasible(values) => {
+                let _s = tracing::info_span!("replay").entered();
+                let first = self.replay_feasible(prog, path, &formula, values);
+                if !formula.mixed_widths || matches!(first, Outcome::Violation(_)) {
+                    return Err(Box::new(first));
+                }
+                // the model may rest on a read of memory the path wrote with another
+                // width: decide the path again with memory as bytes
+                match self.decide_in_bytes(prog, path) {
+                    Some(Ok(outcome)) => return Err(Box::new(outcome)),
+                    Some(Err(cores)) => cores,
+                    None => return Err(Box::new(first)),
+                }
+            }
+            // per-width arrays do not see a word read of bytes written one by one: such a
+            // path is decided again with memory as bytes before refinement rests on it
+            solve::Feasibility::Infeasible(cores) if formula.mixed_widths => {
+                match self.decide_in_bytes(prog, path) {
+                    Some(Ok(outcome)) => return Err(Box::new(outcome)),
+                    Some(Err(exact)) => exact,
+                    None => cores,
+                }
+            }
+            solve::Feasibility::Infeasible(cores) => cores,
+        })
+    }
+
     /// Decides `path` again with the integers in memory as bytes
     /// ([`encode::encode_bytes`]): `Ok` with the outcome of replaying its model when it is
     /// feasible, `Err` with its cores when it is not; `None` when it cannot be encoded or
@@ -509,20 +580,8 @@ impl Refiner {
                 replay::Replay::Missed(_, _, replay::Stop::OutOfBounds)
             )
         {
-            let apart = replay::replay(
-                prog,
-                &entry,
-                &formula.choices,
-                &last,
-                solve::env_memory(formula),
-                self.opts.replay_steps,
-                Some(&self.addrs),
-            );
-            match apart {
-                replay::Replay::Reached(_) => result = apart,
-                replay::Replay::Missed(why, ..) => {
-                    tracing::info!(%why, "the replay with objects apart missed the error")
-                }
+            if let Some(cex) = self.replay_apart(prog, &entry, formula, &last) {
+                result = replay::Replay::Reached(cex);
             }
         }
         match result {
@@ -557,6 +616,34 @@ impl Refiner {
                     Some(cex) => Outcome::Unconfirmed { cex, why },
                     None => Outcome::Unknown(why),
                 }
+            }
+        }
+    }
+
+    /// Replays the model `values` of `formula` again with objects apart
+    /// ([`Options::objects_apart`]): the counterexample, with the undefined behaviour it
+    /// went through, if that run reaches the error.
+    fn replay_apart(
+        &self,
+        prog: &Program,
+        entry: &str,
+        formula: &encode::PathFormula,
+        values: &[i128],
+    ) -> Option<Counterexample> {
+        let apart = replay::replay(
+            prog,
+            entry,
+            &formula.choices,
+            values,
+            solve::env_memory(formula),
+            self.opts.replay_steps,
+            Some(&self.addrs),
+        );
+        match apart {
+            replay::Replay::Reached(cex) => Some(cex),
+            replay::Replay::Missed(why, ..) => {
+                tracing::info!(%why, "the replay with objects apart missed the error");
+                None
             }
         }
     }
@@ -601,61 +688,9 @@ impl Refiner {
             }
             None => path,
         };
-        let formula = {
-            let _s = tracing::info_span!("path_formula", edges = path.steps.len()).entered();
-            match encode::encode(
-                prog,
-                &self.analyses.pt,
-                &self.addrs,
-                &path,
-                self.entry,
-                self.opts.timeout_ms,
-            ) {
-                Ok(f) => f,
-                Err(e) => {
-                    return Outcome::Unknown(format!("cannot encode the path: {}", e.0));
-                }
-            }
-        };
-        let verdict = {
-            let _s = tracing::info_span!("feasibility").entered();
-            match self.slice(prog, &path, &formula) {
-                // the slice decides: it is infeasible (so is the path, for the slice's
-                // reasons, which leave out the loops and calls the error does not depend on)
-                // or it leads to a real run of the error
-                Some(slice::Decided::Infeasible(cores)) => solve::Feasibility::Infeasible(cores),
-                Some(slice::Decided::Violation(cex)) => return Outcome::Violation(cex),
-                None => solve::decide(&formula, self.opts.max_core_checks, self.opts.max_cores),
-            }
-        };
-        let cores = match verdict {
-            solve::Feasibility::Unknown(why) => {
-                return Outcome::Unknown(format!("Z3 could not decide a path: {why}"))
-            }
-            solve::Feasibility::Feasible(values) => {
-                let _s = tracing::info_span!("replay").entered();
-                let first = self.replay_feasible(prog, &path, &formula, values);
-                if !formula.mixed_widths || matches!(first, Outcome::Violation(_)) {
-                    return first;
-                }
-                // the model may rest on a read of memory the path wrote with another
-                // width: decide the path again with memory as bytes
-                match self.decide_in_bytes(prog, &path) {
-                    Some(Ok(outcome)) => return outcome,
-                    Some(Err(cores)) => cores,
-                    None => return first,
-                }
-            }
-            // per-width arrays do not see a word read of bytes written one by one: such a
-            // path is decided again with memory as bytes before refinement rests on it
-            solve::Feasibility::Infeasible(cores) if formula.mixed_widths => {
-                match self.decide_in_bytes(prog, &path) {
-                    Some(Ok(outcome)) => return outcome,
-                    Some(Err(exact)) => exact,
-                    None => cores,
-                }
-            }
-            solve::Feasibility::Infeasible(cores) => cores,
+        let cores = match self.decide_path(prog, &path) {
+            Ok(cores) => cores,
+            Err(outcome) => return *outcome,
         };
         let core_len = cores.iter().map(Vec::len).sum();
         let _s = tracing::info_span!("discover", cores = cores.len(), core_len).entered();
