@@ -64,9 +64,10 @@ pub struct PathFormula {
     pub approximations: Vec<String>,
     /// The path's memory reads: kind, address, value ([`crate::solve::env_memory`]).
     pub mem_reads: Vec<(MemKind, Int, Int)>,
-    /// The path accessed integers of more than one width in memory: the byte model
-    /// ([`encode_bytes`]) may decide it otherwise.
-    pub mixed_widths: bool,
+    /// The first step at which the path read an integer in memory that a scalar write of
+    /// another width may have written (`Encoder::mixed_widths`): from there on the byte
+    /// model ([`encode_bytes`]) may decide it otherwise.
+    pub first_mixed_read: Option<usize>,
     /// That each array index the path evaluates stays within its array: not asserted (an
     /// access out of bounds is undefined behaviour, not an infeasible path), but a model
     /// is chosen with them where there is one, since the replay stops at such an access
@@ -170,13 +171,23 @@ fn encode_in<'a>(
     e.statics(entry)?;
     e.enter(entry, &[], None)?;
     let mut guards = Vec::new();
+    let mut first_mixed_read = None;
     for i in 0..path.steps.len() {
         if let Some(g) = e.step(path, i)? {
             guards.push((g, i));
         }
+        if first_mixed_read.is_none() && e.z.mixed_widths() {
+            first_mixed_read = Some(i);
+            tracing::debug!(
+                step = i,
+                at = %prog.loc_string(path.edge(prog, i).loc),
+                stmt = %slamrs_abstraction::cir::print::stmt(prog, &path.edge(prog, i).stmt),
+                "a read of memory written with another width"
+            );
+        }
     }
     Ok(PathFormula {
-        mixed_widths: e.z.mixed_widths(),
+        first_mixed_read,
         mem_reads: e.z.take_reads(),
         in_bounds: std::mem::take(&mut e.in_bounds),
         solver: e.solver,
@@ -549,6 +560,8 @@ impl<'a> Enc<'a> {
             Err(_) => return Ok(()), // floats: not tracked
         };
         let addr = conv.addr(lhs)?;
+        let cells = conv.cells(lhs);
+        self.z.note_write(kind, &cells);
         self.store(kind, &addr, &val);
         Ok(())
     }

@@ -178,8 +178,19 @@ pub struct Refiner {
     /// The program's loop heads and constants, for interpolation.
     facts: interpolate::Facts,
     seen: HashSet<Vec<(u32, u32, usize)>>,
+    /// Infeasible paths decided again with memory as bytes that came out the same
+    /// ([`Refiner::decide_path`]); past [`MAX_SAME_IN_BYTES`] such paths are not.
+    same_in_bytes: u32,
     opts: Options,
 }
+
+/// Infeasible paths a run decides again with memory as bytes to the same cores before it
+/// stops doing so: on SLAM's floppy2, whose pointers into an IRP come from integer
+/// arithmetic (so every read may meet a byte write), each took 4 s and none differed.
+const MAX_SAME_IN_BYTES: u32 = 1;
+
+/// Most extra checks that minimize a core of a path decided with memory as bytes.
+const BYTES_CORE_CHECKS: usize = 16;
 
 impl Refiner {
     /// Prepares refinement of `prog` from `entry` (a function with a body). Creates the
@@ -209,6 +220,7 @@ impl Refiner {
             families,
             facts,
             seen: HashSet::default(),
+            same_in_bytes: 0,
             opts,
         }
     }
@@ -430,7 +442,11 @@ impl Refiner {
     /// Z3 or the encoding cannot decide). A path whose memory the per-width arrays may
     /// misread (integers written with one width and read with another) is decided again with
     /// memory as bytes before its answer is trusted.
-    fn decide_path(&self, prog: &Program, path: &CirPath) -> Result<Vec<Vec<usize>>, Box<Outcome>> {
+    fn decide_path(
+        &mut self,
+        prog: &Program,
+        path: &CirPath,
+    ) -> Result<Vec<Vec<usize>>, Box<Outcome>> {
         let formula = {
             let _s = tracing::info_span!("path_formula", edges = path.steps.len()).entered();
             match encode::encode(
@@ -472,7 +488,7 @@ impl Refiner {
             solve::Feasibility::Feasible(values) => {
                 let _s = tracing::info_span!("replay").entered();
                 let first = self.replay_feasible(prog, path, &formula, values);
-                if !formula.mixed_widths || matches!(first, Outcome::Violation(_)) {
+                if formula.first_mixed_read.is_none() || matches!(first, Outcome::Violation(_)) {
                     return Err(Box::new(first));
                 }
                 // the model may rest on a read of memory the path wrote with another
@@ -483,13 +499,22 @@ impl Refiner {
                     None => return Err(Box::new(first)),
                 }
             }
-            // per-width arrays do not see a word read of bytes written one by one: such a
-            // path is decided again with memory as bytes before refinement rests on it
-            solve::Feasibility::Infeasible(cores) if formula.mixed_widths => {
+            // per-width arrays do not see a word read of bytes written one by one: a path
+            // whose cores may rest on such a read (one at or before their last step) is
+            // decided again with memory as bytes before refinement rests on them
+            solve::Feasibility::Infeasible(cores)
+                if self.same_in_bytes < MAX_SAME_IN_BYTES
+                    && formula
+                        .first_mixed_read
+                        .is_some_and(|k| cores.iter().flatten().any(|&s| s >= k)) =>
+            {
                 match self.decide_in_bytes(prog, path) {
                     Some(Ok(outcome)) => return Err(Box::new(outcome)),
-                    Some(Err(exact)) => exact,
-                    None => cores,
+                    Some(Err(exact)) if exact != cores => exact,
+                    _ => {
+                        self.same_in_bytes += 1;
+                        cores
+                    }
                 }
             }
             solve::Feasibility::Infeasible(cores) => cores,
@@ -515,7 +540,9 @@ impl Refiner {
             self.opts.timeout_ms,
         )
         .ok()?;
-        match solve::decide(&formula, self.opts.max_core_checks, self.opts.max_cores) {
+        // its cores are minimized less than a path's: the byte model's checks are dearer
+        let checks = self.opts.max_core_checks.min(BYTES_CORE_CHECKS);
+        match solve::decide(&formula, checks, self.opts.max_cores.min(2)) {
             solve::Feasibility::Feasible(values) => {
                 tracing::info!("the path is feasible with memory as bytes");
                 Some(Ok(self.replay_feasible(prog, path, &formula, values)))

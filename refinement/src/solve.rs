@@ -287,7 +287,7 @@ mod tests {
             choices: Vec::new(),
             approximations: Vec::new(),
             mem_reads: Vec::new(),
-            mixed_widths: false,
+            first_mixed_read: None,
             in_bounds: Vec::new(),
         }
     }
@@ -334,7 +334,7 @@ mod tests {
             }],
             approximations: Vec::new(),
             mem_reads: Vec::new(),
-            mixed_widths: false,
+            first_mixed_read: None,
             in_bounds: Vec::new(),
         };
         assert_eq!(decide(&f, 64, 8), Feasibility::Feasible(vec![42]));
@@ -361,7 +361,7 @@ mod tests {
             choices: vec![uninit(0), uninit(1)],
             approximations: Vec::new(),
             mem_reads: Vec::new(),
-            mixed_widths: false,
+            first_mixed_read: None,
             in_bounds: Vec::new(),
         };
         // u becomes 0; v keeps the value the path needs
@@ -392,7 +392,7 @@ mod tests {
                 ],
                 approximations: Vec::new(),
                 mem_reads: Vec::new(),
-                mixed_widths: false,
+                first_mixed_read: None,
                 in_bounds: vec![Bool::and(&[
                     i.ge(Int::from_i64(bound - 1)),
                     i.lt(Int::from_i64(bound)),

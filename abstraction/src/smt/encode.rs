@@ -9,7 +9,7 @@
 //! - Each memory access kind is an uninterpreted function of the address.
 //! - Object addresses are fixed integers, placed far apart ([`Addresses`]).
 
-use super::term::{MemKind, Obj, Op, Term};
+use super::term::{CellsKey, MemKind, Obj, Op, Term};
 use crate::cir::{Program, Ty, VarId, RESULT_NAME};
 use rustc_hash::FxHashMap as HashMap;
 use z3::ast::{Array, Bool, Int};
@@ -25,6 +25,11 @@ pub struct Addresses {
     /// Above every named object: where allocated objects live.
     heap: i128,
 }
+
+/// Most distinct scalar writes [`Encoder::note_write`] keeps (a path is seldom near it;
+/// past it, a later write of another width goes unnoticed and the path keeps the per-width
+/// arrays' answer).
+const MAX_NOTED_WRITES: usize = 4096;
 
 /// Gap between objects, wider than any offset arithmetic predicates use.
 const GAP: i128 = 1 << 16;
@@ -125,10 +130,11 @@ pub struct Encoder<'a> {
     reads: Vec<(MemKind, Int, Int)>,
     /// Integers in memory as bytes ([`Encoder::with_bytes`]).
     bytes: bool,
-    /// The widths (in bytes, as bit `1 << bytes`) of the integers written and read in
-    /// memory so far (array mode).
-    written_widths: u32,
-    read_widths: u32,
+    /// The scalar writes of integers so far (array mode): width in bytes and the points-to
+    /// cells written ([`Encoder::note_write`]).
+    writes: std::collections::BTreeSet<(u8, CellsKey)>,
+    /// A read of an integer may have read cells a write of another width wrote.
+    mixed: bool,
 }
 
 impl<'a> Encoder<'a> {
@@ -141,8 +147,8 @@ impl<'a> Encoder<'a> {
             arrays: None,
             reads: Vec::new(),
             bytes: false,
-            written_widths: 0,
-            read_widths: 0,
+            writes: Default::default(),
+            mixed: false,
         }
     }
 
@@ -167,19 +173,32 @@ impl<'a> Encoder<'a> {
         }
     }
 
-    /// Whether integers of one width were written in memory and integers of another width
-    /// read so far (array mode): only then can the byte model ([`Encoder::with_bytes`])
-    /// decide otherwise.
+    /// Whether an integer read so far (array mode) may have read cells that a scalar write
+    /// of another width wrote (a `ULONG` read of bytes written one by one): only then can
+    /// the byte model ([`Encoder::with_bytes`]) decide otherwise.
     pub fn mixed_widths(&self) -> bool {
-        self.written_widths != 0
-            && self.read_widths != 0
-            && (self.written_widths != self.read_widths || self.read_widths.count_ones() > 1)
+        self.mixed
     }
 
-    fn width_bit(kind: MemKind) -> u32 {
-        match kind {
-            MemKind::Int { bytes, .. } if bytes < 32 => 1 << bytes,
-            _ => 0,
+    /// Records a scalar write of `kind` to the points-to `cells`, for
+    /// [`Encoder::mixed_widths`] (the writes of whole aggregates, leaf by leaf in their
+    /// declared types, are not recorded).
+    pub fn note_write(&mut self, kind: MemKind, cells: &CellsKey) {
+        if let MemKind::Int { bytes, .. } = kind {
+            if self.arrays.is_some() && self.writes.len() < MAX_NOTED_WRITES {
+                self.writes.insert((bytes, cells.clone()));
+            }
+        }
+    }
+
+    fn note_read(&mut self, kind: MemKind, cells: &CellsKey) {
+        if let MemKind::Int { bytes, .. } = kind {
+            if !self.mixed {
+                self.mixed = self
+                    .writes
+                    .iter()
+                    .any(|(w, c)| *w != bytes && c.may_overlap(cells));
+            }
         }
     }
 
@@ -213,7 +232,6 @@ impl<'a> Encoder<'a> {
     /// The value an access of `kind` reads at `a` in the current memory (array mode only).
     pub fn read_mem(&mut self, kind: MemKind, a: &Int) -> Option<Int> {
         let arr = self.memory(kind)?;
-        self.read_widths |= Self::width_bit(kind);
         let at = |i: i128| {
             let addr = if i == 0 {
                 a.clone()
@@ -239,7 +257,6 @@ impl<'a> Encoder<'a> {
         let Some(mut arr) = self.memory(kind) else {
             return;
         };
-        self.written_widths |= Self::width_bit(kind);
         let u = to_array_form(kind, v.clone());
         match (self.bytes, kind) {
             (true, MemKind::Int { bytes, .. }) if bytes > 1 => {
@@ -310,8 +327,11 @@ impl<'a> Encoder<'a> {
             Term::Var(v) => Int::new_const(format!("v{}", v.0)),
             Term::Base(o) => Int::from_i128(self.addrs.of(*o)),
             Term::Fresh(i) => Int::new_const(format!("fresh{i}")),
-            Term::Mem { kind, addr, .. } => {
+            Term::Mem { kind, addr, cells } => {
                 let a = self.int(addr);
+                if self.arrays.is_some() {
+                    self.note_read(*kind, cells);
+                }
                 if let Some(v) = self.read_mem(*kind, &a) {
                     self.reads.push((*kind, a, v.clone()));
                     return v;
