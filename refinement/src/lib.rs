@@ -178,19 +178,26 @@ pub struct Refiner {
     /// The program's loop heads and constants, for interpolation.
     facts: interpolate::Facts,
     seen: HashSet<Vec<(u32, u32, usize)>>,
-    /// Infeasible paths decided again with memory as bytes that came out the same
-    /// ([`Refiner::decide_path`]); past [`MAX_SAME_IN_BYTES`] such paths are not.
+    /// Infeasible paths decided again with memory as bytes without effect (the same cores,
+    /// or no answer: [`Refiner::decide_path`]); past [`MAX_SAME_IN_BYTES`] no infeasible
+    /// path is.
     same_in_bytes: u32,
     opts: Options,
 }
 
-/// Infeasible paths a run decides again with memory as bytes to the same cores before it
-/// stops doing so: on SLAM's floppy2, whose pointers into an IRP come from integer
-/// arithmetic (so every read may meet a byte write), each took 4 s and none differed.
+/// Infeasible paths a run decides again with memory as bytes without effect before it
+/// stops doing so:
+/// on SLAM's floppy2, whose pointers into an IRP come from integer arithmetic (so every read
+/// may meet a byte write), each took 4 s and none differed.
 const MAX_SAME_IN_BYTES: u32 = 1;
 
 /// Most extra checks that minimize a core of a path decided with memory as bytes.
 const BYTES_CORE_CHECKS: usize = 16;
+
+/// The share of a path query's time limit each query of the byte model gets (it answers
+/// what the per-width arrays answered wrongly quickly, or not at all: on a Windows
+/// sample's 700-step paths its queries ran 8-9 s without changing the answer).
+const BYTES_TIME_SHARE: u32 = 4;
 
 impl Refiner {
     /// Prepares refinement of `prog` from `entry` (a function with a body). Creates the
@@ -492,11 +499,12 @@ impl Refiner {
                     return Err(Box::new(first));
                 }
                 // the model may rest on a read of memory the path wrote with another
-                // width: decide the path again with memory as bytes
+                // width: decide the path again with memory as bytes (once per run at
+                // most: a replay that misses ends the run)
                 match self.decide_in_bytes(prog, path) {
-                    Some(Ok(outcome)) => return Err(Box::new(outcome)),
+                    Some(Ok(outcome @ Outcome::Violation(_))) => return Err(Box::new(outcome)),
                     Some(Err(cores)) => cores,
-                    None => return Err(Box::new(first)),
+                    _ => return Err(Box::new(first)),
                 }
             }
             // per-width arrays do not see a word read of bytes written one by one: a path
@@ -537,7 +545,7 @@ impl Refiner {
             &self.addrs,
             path,
             self.entry,
-            self.opts.timeout_ms,
+            self.opts.timeout_ms / BYTES_TIME_SHARE,
         )
         .ok()?;
         // its cores are minimized less than a path's: the byte model's checks are dearer
