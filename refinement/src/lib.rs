@@ -191,9 +191,6 @@ pub struct Refiner {
 /// may meet a byte write), each took 4 s and none differed.
 const MAX_SAME_IN_BYTES: u32 = 1;
 
-/// Most extra checks that minimize a core of a path decided with memory as bytes.
-const BYTES_CORE_CHECKS: usize = 16;
-
 /// The share of a path query's time limit each query of the byte model gets (it answers
 /// what the per-width arrays answered wrongly quickly, or not at all: on a Windows
 /// sample's 700-step paths its queries ran 8-9 s without changing the answer).
@@ -548,9 +545,9 @@ impl Refiner {
             self.opts.timeout_ms / BYTES_TIME_SHARE,
         )
         .ok()?;
-        // its cores are minimized less than a path's: the byte model's checks are dearer
-        let checks = self.opts.max_core_checks.min(BYTES_CORE_CHECKS);
-        match solve::decide(&formula, checks, self.opts.max_cores.min(2)) {
+        // minimal cores as a path's (unminimized ones gave hundreds of predicates and a
+        // stall on a Linux watchdog driver)
+        match solve::decide(&formula, self.opts.max_core_checks, self.opts.max_cores) {
             solve::Feasibility::Feasible(values) => {
                 tracing::info!("the path is feasible with memory as bytes");
                 Some(Ok(self.replay_feasible(prog, path, &formula, values)))
